@@ -1,0 +1,153 @@
+/**
+ * Command-line arguments → options, with every mistake reported in words (exit status 2).
+ */
+import { PAGE_SIZES, parseLength, type PageSizeName } from '../docx/units.js'
+import type { Margins } from '../docx/options.js'
+
+export interface CliOptions {
+  inputs: string[]
+  output?: string
+  pageSize?: PageSizeName
+  orientation?: 'portrait' | 'landscape'
+  margins?: Partial<Margins> | number
+  font?: string
+  fontSize?: number
+  codeFont?: string
+  title?: string
+  pretty: boolean
+  quiet: boolean
+  remoteImages: boolean
+  /** Seconds to wait for each remote image. */
+  imageTimeout: number
+  help: boolean
+  version: boolean
+}
+
+export class UsageError extends Error {}
+
+export const HELP = `Usage: markdocx [options] <input.md ...>
+
+Converts Markdown (CommonMark + GFM, front matter, math) into Word .docx files.
+
+  markdocx in.md -o out.docx       one file
+  markdocx a.md b.md -o out/       several files into a folder (default: beside each input)
+  cat in.md | markdocx - -o -      standard input to standard output
+
+Options:
+  -o, --output PATH         output file, folder (several inputs), or - for stdout
+      --page-size SIZE      A4 (default), Letter or Legal
+      --orientation O       portrait (default) or landscape
+      --margins M           all margins, or top,right,bottom,left; units in, cm, mm, pt
+                            or twips (default 1in)
+      --font NAME           body font (default Calibri)
+      --font-size PT        body font size in points (default 11)
+      --code-font NAME      code font (default Consolas)
+      --title TEXT          document title (default: front matter title)
+      --pretty              indent the XML inside the .docx by two blanks
+      --no-remote-images    do not download http(s) images (they become placeholders)
+      --image-timeout SEC   seconds to wait for each remote image (default 10)
+  -q, --quiet               do not print messages about the conversion
+  -h, --help                show this help
+  -v, --version             show the version
+
+Messages go to stderr as file:line:column: message [rule].
+Exit status: 0 converted (even with messages), 1 an input could not be read or
+converted, 2 bad usage.`
+
+const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout'])
+
+export function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, imageTimeout: 10, help: false, version: false }
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i]!
+    let value: string | undefined
+    if (arg.startsWith('--') && arg.includes('=')) {
+      value = arg.slice(arg.indexOf('=') + 1)
+      arg = arg.slice(0, arg.indexOf('='))
+    }
+    if (VALUE_OPTIONS.has(arg) && value === undefined) {
+      value = argv[++i]
+      if (value === undefined) throw new UsageError(`${arg} needs a value`)
+    }
+    switch (arg) {
+      case '-h':
+      case '--help':
+        options.help = true
+        break
+      case '-v':
+      case '--version':
+        options.version = true
+        break
+      case '-q':
+      case '--quiet':
+        options.quiet = true
+        break
+      case '--pretty':
+        options.pretty = true
+        break
+      case '--no-remote-images':
+        options.remoteImages = false
+        break
+      case '-o':
+      case '--output':
+        if (options.output !== undefined) throw new UsageError('-o/--output is given twice')
+        options.output = value!
+        break
+      case '--page-size': {
+        const size = Object.keys(PAGE_SIZES).find((name) => name.toLowerCase() === value!.toLowerCase()) as PageSizeName | undefined
+        if (!size) throw new UsageError(`--page-size must be one of ${Object.keys(PAGE_SIZES).join(', ')} (got "${value}")`)
+        options.pageSize = size
+        break
+      }
+      case '--orientation':
+        if (value !== 'portrait' && value !== 'landscape') throw new UsageError(`--orientation must be portrait or landscape (got "${value}")`)
+        options.orientation = value
+        break
+      case '--margins':
+        options.margins = parseMargins(value!)
+        break
+      case '--font':
+        options.font = nonEmpty(arg, value!)
+        break
+      case '--code-font':
+        options.codeFont = nonEmpty(arg, value!)
+        break
+      case '--title':
+        options.title = value!
+        break
+      case '--font-size': {
+        const size = Number(value)
+        if (!Number.isFinite(size) || size < 6 || size > 72) throw new UsageError(`--font-size must be a number of points from 6 to 72 (got "${value}")`)
+        options.fontSize = size
+        break
+      }
+      case '--image-timeout': {
+        const seconds = Number(value)
+        if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--image-timeout must be a positive number of seconds (got "${value}")`)
+        options.imageTimeout = seconds
+        break
+      }
+      default:
+        if (arg !== '-' && arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`)
+        options.inputs.push(arg)
+    }
+  }
+  return options
+}
+
+function nonEmpty(name: string, value: string): string {
+  if (value.trim() === '') throw new UsageError(`${name} needs a non-empty value`)
+  return value
+}
+
+/** `1in` or `top,right,bottom,left` (each a length) → margins in twips. */
+export function parseMargins(value: string): Partial<Margins> | number {
+  const parts = value.split(',').map((part) => part.trim())
+  const lengths = parts.map((part) => parseLength(part))
+  if (lengths.some((length) => length === undefined) || (parts.length !== 1 && parts.length !== 4)) {
+    throw new UsageError(`--margins must be one length or four (top,right,bottom,left), e.g. 1in or 2cm,2cm,2cm,2.5cm (got "${value}")`)
+  }
+  const [top, right, bottom, left] = lengths as number[]
+  if (parts.length === 1) return top!
+  return { top: top!, right: right!, bottom: bottom!, left: left! }
+}

@@ -1,0 +1,143 @@
+/**
+ * The markdocx command: read each input, convert it, write the .docx, print messages.
+ * `run` takes its streams as arguments so tests can drive it in-process.
+ */
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { basename, dirname, extname, join, resolve } from 'node:path'
+import { markdownToDocx } from '../convert.js'
+import { formatMessage } from '../markdown/messages.js'
+import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
+import { createNodeImageLoader } from './node-image-loader.js'
+import { VERSION } from './version.js'
+
+export interface CliIo {
+  stdin: AsyncIterable<Uint8Array | string>
+  stdout: { write(chunk: Uint8Array | string): unknown }
+  stderr: { write(chunk: string): unknown }
+  cwd: string
+}
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  let options: CliOptions
+  try {
+    options = parseArgs(argv)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`markdocx: ${error.message}\nTry 'markdocx --help'.\n`)
+      return 2
+    }
+    throw error
+  }
+  if (options.help) {
+    io.stdout.write(`${HELP}\n`)
+    return 0
+  }
+  if (options.version) {
+    io.stdout.write(`markdocx ${VERSION}\n`)
+    return 0
+  }
+  const problem = await checkUsage(options, io.cwd)
+  if (problem) {
+    io.stderr.write(`markdocx: ${problem}\nTry 'markdocx --help'.\n`)
+    return 2
+  }
+  let status = 0
+  for (const input of options.inputs) {
+    const ok = await convertOne(input, options, io)
+    if (!ok) status = 1
+  }
+  return status
+}
+
+async function checkUsage(options: CliOptions, cwd: string): Promise<string | undefined> {
+  if (options.inputs.length === 0) return 'no input file given'
+  if (options.inputs.filter((input) => input === '-').length > 1) return 'standard input (-) can be read only once'
+  if (options.inputs.length > 1) {
+    if (options.output === '-') return 'several inputs cannot all go to standard output'
+    if (options.output !== undefined && !(await isDirectory(resolve(cwd, options.output))) && !options.output.endsWith('/')) {
+      return `with several inputs, -o must name a folder (${options.output} is not one)`
+    }
+  }
+  return undefined
+}
+
+async function convertOne(input: string, options: CliOptions, io: CliIo): Promise<boolean> {
+  const fromStdin = input === '-'
+  const name = fromStdin ? '<stdin>' : input
+  let markdown: string
+  try {
+    markdown = fromStdin ? await readAll(io.stdin) : await readFile(resolve(io.cwd, input), 'utf8')
+  } catch (error) {
+    io.stderr.write(`markdocx: cannot read ${name}: ${describe(error)}\n`)
+    return false
+  }
+  const target = await outputPath(input, options, io.cwd)
+  try {
+    const result = await markdownToDocx(markdown.replace(/^\uFEFF/, ''), {
+      path: name,
+      pretty: options.pretty,
+      loadImage: createNodeImageLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)), remote: options.remoteImages, timeoutMs: options.imageTimeout * 1000 }),
+      ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+      ...(options.orientation ? { orientation: options.orientation } : {}),
+      ...(options.margins !== undefined ? { margins: options.margins } : {}),
+      ...(options.font ? { font: options.font } : {}),
+      ...(options.fontSize ? { fontSize: options.fontSize } : {}),
+      ...(options.codeFont ? { codeFont: options.codeFont } : {}),
+      ...(options.title !== undefined ? { title: options.title } : {}),
+    })
+    if (!options.quiet) for (const message of result.messages) io.stderr.write(`${formatMessage(message, name)}\n`)
+    if (target === '-') io.stdout.write(result.data)
+    else await writeAtomically(target, result.data)
+    return true
+  } catch (error) {
+    io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)
+    return false
+  }
+}
+
+/** Where an input's .docx goes: -o as given, into -o's folder, or beside the input. */
+async function outputPath(input: string, options: CliOptions, cwd: string): Promise<string> {
+  const docxName = input === '-' ? 'stdin.docx' : `${basename(input, extname(input))}.docx`
+  if (options.output === '-') return '-'
+  if (options.output === undefined) return input === '-' ? '-' : join(dirname(resolve(cwd, input)), docxName)
+  const output = resolve(cwd, options.output)
+  if (options.inputs.length > 1 || options.output.endsWith('/') || (await isDirectory(output))) return join(output, docxName)
+  return output
+}
+
+/** Writes beside the target, then renames: a failed run never leaves half a file. */
+async function writeAtomically(path: string, data: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const temporary = `${path}.${process.pid}.tmp`
+  try {
+    await writeFile(temporary, data)
+    await rename(temporary, path)
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined)
+    throw error
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+async function readAll(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
+  const chunks: Uint8Array[] = []
+  const encoder = new TextEncoder()
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOENT') return 'no such file'
+  if (code === 'EISDIR') return 'it is a folder'
+  if (code === 'EACCES') return 'permission denied'
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the document is nested too deeply to process'
+  return error instanceof Error ? error.message : String(error)
+}

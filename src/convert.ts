@@ -1,0 +1,45 @@
+/**
+ * Markdown text → .docx: parse → resolve images → compile → pack. The one entry point the
+ * CLI, the app's worker and library users share.
+ */
+import type { Root } from 'mdast'
+import type { VFile } from 'vfile'
+import { corePropertiesFrom } from './docx/core-properties.js'
+import { resolveImages, type ResolveImagesOptions } from './docx/images.js'
+import type { DocxOptions } from './docx/options.js'
+import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './docx/pack.js'
+import { compile } from './docx/to-docx.js'
+import type { DocumentMetadata } from './markdown/front-matter.js'
+import { messagesOf, type Message } from './markdown/messages.js'
+import { parseMarkdown } from './markdown/parse.js'
+
+export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'file'>, ResolveImagesOptions {
+  /** The form of the result (default `uint8array`). */
+  output?: F
+  /** Indent the XML by two blanks. */
+  pretty?: boolean
+  /** The Markdown file's path or name, for messages. */
+  path?: string
+}
+
+export interface ConvertResult<F extends OutputFormat = 'uint8array'> {
+  data: OutputTypes[F]
+  /** What did not survive as written, each with its source position. */
+  messages: Message[]
+  metadata: DocumentMetadata
+}
+
+/** Converts Markdown to a .docx. Never throws on content: problems become messages. */
+export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(markdown: string, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
+  const { tree, file } = parseMarkdown(markdown, options.path)
+  return treeToDocx(tree, file, options)
+}
+
+/** Converts an already parsed tree (the app reuses its preview's tree) to a .docx. */
+export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Root, file: VFile, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
+  const { output, pretty, path: _path, loadImage, convertImage, concurrency, ...docxOptions } = options
+  const images = await resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) })
+  const { document, state } = compile(tree, { ...docxOptions, images, file })
+  const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom(state.metadata, docxOptions.title) })
+  return { data: convertOutput(bytes, (output ?? 'uint8array') as F), messages: messagesOf(file), metadata: state.metadata }
+}

@@ -1,0 +1,68 @@
+/**
+ * Bookmarks: one per heading, named by its GitHub slug so `[x](#slug)` can point at it, plus
+ * hidden `_Ref…` bookmarks for cross-references. Ids come from a per-document counter (the
+ * `docx` library's own Bookmark draws from a process-wide one, which would make output depend
+ * on what was converted before).
+ */
+import { BookmarkEnd, BookmarkStart, type ParagraphChild } from 'docx'
+import type { Heading } from 'mdast'
+import { asParagraphChild } from './docx-adapter.js'
+
+/** Word keeps at most 40 characters of a bookmark name. */
+const MAX_NAME = 40
+
+export class BookmarkRegistry {
+  private nextId = 0
+  private readonly names = new Set<string>()
+  private readonly bySlug = new Map<string, string>()
+  private readonly byHeading = new Map<Heading, string>()
+
+  constructor(slugs: ReadonlyMap<Heading, string>) {
+    for (const [heading, slug] of slugs) {
+      const name = this.uniqueName(slug)
+      this.byHeading.set(heading, name)
+      if (!this.bySlug.has(slug)) this.bySlug.set(slug, name)
+    }
+  }
+
+  /** The bookmark name of a heading. */
+  headingName(heading: Heading): string | undefined {
+    return this.byHeading.get(heading)
+  }
+
+  /** The bookmark a `#fragment` link points to, if a heading has that slug. */
+  anchor(fragment: string): string | undefined {
+    let slug = fragment
+    try {
+      slug = decodeURIComponent(fragment)
+    } catch {
+      // keep it as written
+    }
+    return this.bySlug.get(slug) ?? this.bySlug.get(slug.toLowerCase())
+  }
+
+  /** A reserved name for a hidden bookmark (Word hides names starting with `_`). */
+  hiddenName(base: string): string {
+    return this.uniqueName(`_${base}`)
+  }
+
+  /** Start and end markers around `children`, with a fresh id. */
+  wrap(name: string, children: ParagraphChild[]): ParagraphChild[] {
+    const id = ++this.nextId
+    return [asParagraphChild(new BookmarkStart(name, id)), ...children, asParagraphChild(new BookmarkEnd(id))]
+  }
+
+  private uniqueName(wanted: string): string {
+    // Word accepts letters, digits, `_` and `-` (which pandoc writes too); anything else becomes `_`.
+    let base = wanted.replace(/[^\p{L}\p{N}_-]/gu, '_') || 'section'
+    if (!/^[\p{L}_]/u.test(base)) base = `h_${base}`
+    base = base.slice(0, MAX_NAME)
+    let name = base
+    for (let n = 1; this.names.has(name.toLowerCase()); n++) {
+      const suffix = `_${n}`
+      name = base.slice(0, MAX_NAME - suffix.length) + suffix
+    }
+    this.names.add(name.toLowerCase())
+    return name
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Context: what a subtree inherits from where it stands — run formatting, paragraph style,
+ * indentation, list level, quote depth. Immutable: handlers extend it with a spread for their
+ * children, so nothing leaks to siblings. (Document-wide, mutable things live in `State`.)
+ */
+
+/** Formatting applied to every run in a subtree. */
+export interface RunFormat {
+  readonly bold?: boolean
+  readonly italics?: boolean
+  readonly strike?: boolean
+  readonly superScript?: boolean
+  readonly subScript?: boolean
+  readonly underline?: boolean
+  /** A character style (Hyperlink, Verbatim Char…). */
+  readonly style?: string
+}
+
+/** The list a paragraph is numbered in: a w:num instance of an abstract list kind, and the level. */
+export interface NumberingRef {
+  readonly reference: string
+  readonly instance: number
+  readonly level: number
+}
+
+export interface TableLayout {
+  readonly widths: readonly number[]
+  readonly align: ReadonlyArray<'left' | 'center' | 'right' | null | undefined>
+}
+
+/** Which package part the content is written into (relationships are per part). */
+export type Part = 'document' | 'footnotes'
+
+export interface Context {
+  readonly part: Part
+  readonly run: RunFormat
+  /** Style of plain paragraphs here: Body Text, Block Text in quotes, Compact in tight lists and tables… */
+  readonly paragraphStyle?: string
+  /** Left edge of block content here, in twips from the margin (quotes and list items push it in). */
+  readonly indent: number
+  /** Width available to block content (text width minus `indent`, or a table cell's width). */
+  readonly width: number
+  readonly quoteDepth: number
+  /** How many lists enclose this content (0 outside lists). */
+  readonly listDepth: number
+  /** The list whose items are being compiled (set by the list handler for its items). */
+  readonly list?: NumberingRef | undefined
+  /** Inside a hyperlink: links cannot nest in Word. */
+  readonly inLink?: boolean
+  /** Inside a footnote body: footnote references cannot nest in Word. */
+  readonly inFootnote?: boolean
+  /** Inside a table cell. */
+  readonly inTable?: boolean
+  /** The table being compiled: column widths (twips) and alignments. */
+  readonly table?: TableLayout
+  /** Inside the table's header row. */
+  readonly headerRow?: boolean
+  /** Index of the table cell being compiled. */
+  readonly column?: number
+  /** Paragraph alignment (table cells). */
+  readonly alignment?: 'left' | 'center' | 'right'
+}
+
+export function rootContext(textWidth: number): Context {
+  return { part: 'document', run: {}, indent: 0, width: textWidth, quoteDepth: 0, listDepth: 0 }
+}

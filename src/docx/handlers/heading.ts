@@ -1,0 +1,18 @@
+import type { Heading } from 'mdast'
+import type { Handler } from './types.js'
+
+/**
+ * Headings 1–6 → Word's Heading 1–6 styles (outline levels in the style, so the navigation
+ * pane and a TOC see them), each inside a bookmark named by its slug for `#slug` links.
+ * In a footnote a heading would pollute the navigation pane, so it is a bold line there.
+ */
+export const heading: Handler<Heading> = (state, node, context) => {
+  if (context.inFootnote) {
+    const children = state.inlines(node, { ...context, run: { ...context.run, bold: true } })
+    return [state.paragraph(context, children)]
+  }
+  const depth = Math.min(Math.max(node.depth, 1), 6)
+  const children = state.inlines(node, { ...context, run: {} })
+  const name = state.bookmarks.headingName(node)
+  return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: `Heading${depth}` })]
+}

@@ -1,0 +1,62 @@
+/**
+ * The built-in handlers, one per mdast node type.
+ */
+import { blockquote } from './blockquote.js'
+import { breakHandler } from './break.js'
+import { code } from './code.js'
+import { deleteHandler } from './delete.js'
+import { emphasis } from './emphasis.js'
+import { footnoteReference } from './footnote-reference.js'
+import { heading } from './heading.js'
+import { html } from './html.js'
+import { image } from './image.js'
+import { imageReference } from './image-reference.js'
+import { inlineCode } from './inline-code.js'
+import { link } from './link.js'
+import { linkReference } from './link-reference.js'
+import { list } from './list.js'
+import { listItem } from './list-item.js'
+import { inlineMath, math } from './math.js'
+import { definition, footnoteDefinition, yaml } from './nothing.js'
+import { paragraph } from './paragraph.js'
+import { root } from './root.js'
+import { strong } from './strong.js'
+import { table } from './table.js'
+import { tableCell } from './table-cell.js'
+import { tableRow } from './table-row.js'
+import { text } from './text.js'
+import { thematicBreak } from './thematic-break.js'
+import type { Handlers } from './types.js'
+
+export const defaultHandlers: Handlers = {
+  root,
+  paragraph,
+  heading,
+  thematicBreak,
+  blockquote,
+  list,
+  listItem,
+  code,
+  html,
+  definition,
+  footnoteDefinition,
+  yaml,
+  math,
+  table,
+  tableRow,
+  tableCell,
+  text,
+  emphasis,
+  strong,
+  delete: deleteHandler,
+  inlineCode,
+  break: breakHandler,
+  link,
+  image,
+  linkReference,
+  imageReference,
+  footnoteReference,
+  inlineMath,
+}
+
+export type { Handler, Handlers, Output } from './types.js'

@@ -1,0 +1,27 @@
+import type { Paragraph as MdParagraph, RootContent } from 'mdast'
+import { isFigure } from '../figure.js'
+import type { Handler } from './types.js'
+
+/**
+ * A paragraph: Body Text, or First Paragraph after a heading or any non-paragraph block (as
+ * pandoc writes it, so a template can indent all but the first). A paragraph that is only an
+ * image is a figure: a centred Figure paragraph, followed by an Image Caption when titled.
+ */
+export const paragraph: Handler<MdParagraph> = (state, node, context) => {
+  const figure = isFigure(state, node, context)
+  const children = state.inlines(node, context)
+  if (children.length === 0 && !state.pendingFirstParagraph()) return []
+  if (figure) {
+    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure' })]
+    if (figure.caption) blocks.push(state.paragraph(context, state.text(figure.caption, { ...context, run: {} }, node), { style: 'ImageCaption' }))
+    return blocks
+  }
+  const style = context.paragraphStyle ?? (startsRun(state.previousSibling) ? 'FirstParagraph' : 'BodyText')
+  // Word has no space below a table; the paragraph after one takes it.
+  const spacing = state.previousSibling?.type === 'table' ? { spacing: { before: 200 } } : {}
+  return [state.paragraph(context, children, { style, ...spacing })]
+}
+
+function startsRun(previous: RootContent | undefined): boolean {
+  return previous === undefined || (previous.type !== 'paragraph' && previous.type !== 'definition' && previous.type !== 'footnoteDefinition' && previous.type !== 'html')
+}

@@ -1,0 +1,42 @@
+import { Table, TableLayoutType, TableRow, WidthType } from 'docx'
+import type { Table as MdTable } from 'mdast'
+import { toString } from 'mdast-util-to-string'
+import { columnCount, columnWidths, MAX_COLUMNS } from '../table-layout.js'
+import type { Handler } from './types.js'
+
+/**
+ * A GFM table → a Word table in the "Table" style: fixed column widths that fill the text
+ * width (so it never runs off the page), a header row that repeats on every page, column
+ * alignment on every cell. In a footnote, where Word allows no tables, rows become lines.
+ */
+export const table: Handler<MdTable> = (state, node, context) => {
+  if (node.children.length === 0) return []
+  if (context.inFootnote) {
+    state.warn(node, 'Tables cannot go in Word footnotes; its rows are written as lines of text', 'table-in-footnote')
+    return node.children.map((row) => state.paragraph(context, state.text(row.children.map((cell) => toString(cell)).join(' | '), context, row)))
+  }
+  const widest = node.children.reduce((max, row) => Math.max(max, row.children.length), 0)
+  if (widest > MAX_COLUMNS) {
+    state.warn(node, `Table has ${widest} columns; Word allows ${MAX_COLUMNS}, so columns ${MAX_COLUMNS} and up share the last one`, 'table-too-wide')
+  }
+  const columns = columnCount(node)
+  const widths = columnWidths(node, columns, context.width)
+  const layout = { widths, align: node.align ?? [] }
+  // Cells are a world of their own: a list item's pending number must not land inside one.
+  const rows = state.withFirstParagraph(undefined, () =>
+    node.children.flatMap((row, index) =>
+      state.one(row, { ...context, table: layout, headerRow: index === 0, indent: 0, listDepth: 0, quoteDepth: 0, inTable: true, paragraphStyle: 'Compact' }, node),
+    ),
+  )
+  const tableRows = rows.filter((row): row is TableRow => row instanceof TableRow)
+  return [
+    new Table({
+      rows: tableRows,
+      style: 'Table',
+      width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
+      columnWidths: widths,
+      layout: TableLayoutType.FIXED,
+      ...(context.indent > 0 ? { indent: { size: context.indent, type: WidthType.DXA } } : {}),
+    }),
+  ]
+}

@@ -1,0 +1,21 @@
+/**
+ * The handler contract: one function per mdast node type, turning a node into docx objects.
+ * Handlers recurse only through `state` (`state.blocks`, `state.inlines`, `state.one`), never by
+ * calling each other, so a handler passed in `options.handlers` takes over everywhere.
+ */
+import type { FileChild, ParagraphChild, TableCell, TableRow } from 'docx'
+import type { Nodes, Parents } from 'mdast'
+import type { Node } from 'unist'
+import type { Context } from '../context.js'
+import type { State } from '../state.js'
+import type {} from 'mdast-util-math'
+
+/** What handlers produce: blocks (paragraphs, tables), inline content, or table parts. */
+export type Output = FileChild | ParagraphChild | TableRow | TableCell
+
+export type Handler<N extends Node = Node> = (state: State, node: N, context: Context, parent: Parents | undefined) => Output[]
+
+type NodeOfType<T extends Nodes['type']> = Extract<Nodes, { type: T }>
+
+/** A handler for every mdast node type markdocx's parser produces (and any extra types a caller adds). */
+export type Handlers = { [T in Nodes['type']]: Handler<NodeOfType<T>> } & { [type: string]: Handler<never> }

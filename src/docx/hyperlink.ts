@@ -1,0 +1,51 @@
+/**
+ * Hyperlinks: `#slug` → an internal link to the heading's bookmark; safe URLs → an external
+ * link whose relationship id comes from the document's own counter; anything else (unsafe
+ * protocols, unknown anchors) keeps its text without a link, with a message.
+ */
+import { ConcreteHyperlink, InternalHyperlink, type ParagraphChild } from 'docx'
+import type { Node } from 'unist'
+import { safeUrl } from '../markdown/safe-url.js'
+import type { Context } from './context.js'
+import { asParagraphChild } from './docx-adapter.js'
+import type { State } from './state.js'
+
+/** Word and browsers stop following links longer than this. */
+const MAX_URL = 2048
+
+export function hyperlink(state: State, node: Node, url: string, context: Context, build: (context: Context) => ParagraphChild[]): ParagraphChild[] {
+  if (context.inLink) return build(context)
+  const linked = { ...context, inLink: true, run: { ...context.run, style: 'Hyperlink' } }
+  const trimmed = url.trim()
+  if (trimmed === '') return build(context)
+  if (trimmed.startsWith('#')) {
+    const anchor = state.bookmarks.anchor(trimmed.slice(1))
+    if (!anchor) {
+      state.warn(node, `Link to "${trimmed}" points at no heading; its text is kept without the link`, 'link-anchor-missing')
+      return build(context)
+    }
+    return [new InternalHyperlink({ anchor, children: build(linked) })]
+  }
+  const safe = safeUrl(trimmed, 'link')
+  if (safe === undefined) {
+    state.warn(node, `Link "${shorten(trimmed)}" uses a protocol that is not allowed; its text is kept without the link`, 'link-unsafe')
+    return build(context)
+  }
+  const target = encodeTarget(safe)
+  if (target.length > MAX_URL) {
+    state.warn(node, `Link is ${target.length} characters long; Word cannot follow links over ${MAX_URL}, so its text is kept without the link`, 'link-too-long')
+    return build(context)
+  }
+  const id = state.relationships.external(target, context.part)
+  return [asParagraphChild(new ConcreteHyperlink(build(linked), id))]
+}
+
+/** A relationship target Word accepts: spaces, quotes and other characters URIs cannot hold are percent-encoded. */
+export function encodeTarget(url: string): string {
+  // eslint-disable-next-line no-control-regex
+  return url.replace(/[\u0000-\u0020"<>\\^`{|}\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+}
+
+function shorten(url: string): string {
+  return url.length > 60 ? `${url.slice(0, 57)}…` : url
+}

@@ -1,0 +1,78 @@
+/**
+ * Real Word lists (numbering.xml). One abstract definition per list kind — bullet, ordered,
+ * task — with nine levels; every Markdown list gets its own `w:num` instance, so each list
+ * restarts where Word would otherwise continue counting. An ordered list that starts elsewhere
+ * than 1 gets a kind of its own (`ordered-5`), because docx writes each instance's start
+ * overrides from its abstract definition.
+ */
+import { AlignmentType, LevelFormat, type INumberingOptions } from 'docx'
+import type { List } from 'mdast'
+import type { NumberingRef } from './context.js'
+
+export type ListKind = 'bullet' | 'ordered' | 'task'
+
+/** Word's lists have nine levels, 0–8. */
+export const MAX_LIST_LEVEL = 8
+/** Indent of each list level's text, and the hanging room its number takes. */
+export const LIST_INDENT = 720
+export const LIST_HANGING = 360
+
+const BULLETS = ['•', '◦', '▪']
+const ORDERED_FORMATS = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN]
+
+type Level = INumberingOptions['config'][number]['levels'][number]
+
+export class NumberingRegistry {
+  private readonly definitions = new Map<string, Level[]>()
+  private readonly instances = new Map<List, { reference: string; instance: number }>()
+  private nextInstance = 0
+
+  /** The numbering of a list (the same list always gets the same instance). */
+  list(list: List, kind: ListKind, level: number): NumberingRef {
+    let found = this.instances.get(list)
+    if (!found) {
+      const start = kind === 'ordered' ? clampStart(list.start) : 1
+      const reference = kind === 'ordered' && start !== 1 ? `ordered-${start}` : kind
+      if (!this.definitions.has(reference)) this.definitions.set(reference, levels(kind, start))
+      found = { reference, instance: ++this.nextInstance }
+      this.instances.set(list, found)
+    }
+    return { ...found, level }
+  }
+
+  /** The `numbering` option of docx's Document. */
+  config(): INumberingOptions['config'] {
+    return [...this.definitions].map(([reference, levels]) => ({ reference, levels }))
+  }
+}
+
+/** Word takes list starts from 0 up; Markdown allows up to 999999999. */
+function clampStart(start: number | null | undefined): number {
+  if (start === null || start === undefined || !Number.isFinite(start)) return 1
+  return Math.min(Math.max(Math.trunc(start), 0), 999_999_999)
+}
+
+function levels(kind: ListKind, start: number): Level[] {
+  return Array.from({ length: MAX_LIST_LEVEL + 1 }, (_, level): Level => {
+    const indent = { left: LIST_INDENT * (level + 1), hanging: LIST_HANGING }
+    if (kind === 'ordered') {
+      return {
+        level,
+        format: ORDERED_FORMATS[level % ORDERED_FORMATS.length]!,
+        text: `%${level + 1}.`,
+        alignment: AlignmentType.LEFT,
+        start,
+        style: { paragraph: { indent } },
+      }
+    }
+    return {
+      level,
+      format: LevelFormat.BULLET,
+      // Task items carry their own checkbox, which stands where the bullet would; a no-break
+      // space (not an empty text, which docx leaves out and readers then misread) marks it.
+      text: kind === 'task' ? '\u00A0' : BULLETS[level % BULLETS.length]!,
+      alignment: AlignmentType.LEFT,
+      style: { paragraph: { indent } },
+    }
+  })
+}

@@ -1,0 +1,263 @@
+/**
+ * State: everything document-wide and mutable while one tree is compiled — definitions,
+ * registries (numbering, footnotes, bookmarks, relationships, drawings) and messages — plus
+ * the walk itself (`one`, `blocks`, `inlines`), through which every handler recurses.
+ */
+import { Paragraph, Table, TableCell, TableRow, type FileChild, type IParagraphOptions, type ParagraphChild } from 'docx'
+import type { Definition, FootnoteDefinition, Heading, Nodes, Parents, Root, RootContent } from 'mdast'
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
+import type { Node } from 'unist'
+import { VFile } from 'vfile'
+import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
+import { headingSlugs } from '../markdown/slugs.js'
+import { BookmarkRegistry } from './bookmarks.js'
+import { rootContext, type Context } from './context.js'
+import { FootnoteRegistry } from './footnotes.js'
+import { defaultHandlers } from './handlers/index.js'
+import type { Handler, Handlers, Output } from './handlers/types.js'
+import type { ImageResult, ResolvedImages } from './images.js'
+import type { FirstParagraphToken } from './first-paragraph.js'
+import { LIST_HANGING, LIST_INDENT, NumberingRegistry } from './numbering.js'
+import { resolveOptions, textArea, type DocxOptions, type ResolvedOptions } from './options.js'
+import { RelationshipRegistry } from './relationships.js'
+import { STYLE_INDENT } from './styles.js'
+import { textRun, xmlSafe } from './text.js'
+
+export type Block = FileChild
+
+export interface State {
+  readonly tree: Root
+  readonly file: VFile
+  readonly options: ResolvedOptions
+  readonly metadata: DocumentMetadata
+  readonly handlers: Handlers
+  readonly numbering: NumberingRegistry
+  readonly footnotes: FootnoteRegistry
+  readonly bookmarks: BookmarkRegistry
+  readonly relationships: RelationshipRegistry
+  /** Width and height of the page's text area in twips. */
+  readonly textArea: { width: number; height: number }
+  /** The context the document body starts in. */
+  readonly rootContext: Context
+
+  /** The link definition for a reference identifier. */
+  definition(identifier: string): Definition | undefined
+  /** The loaded image (or why it failed) for a URL; undefined when it was never resolved. */
+  image(url: string): ImageResult | undefined
+  /** A drawing id (`wp:docPr/@id`) unique within the document. */
+  drawingId(): number
+  /** The block before the one being compiled, in its container (for First Paragraph). */
+  readonly previousSibling: RootContent | undefined
+  /** What the next paragraph written receives (a list item's number…), if not yet taken. */
+  pendingFirstParagraph(): FirstParagraphToken | undefined
+  /** Runs `fn` with `token` pending (undefined: none, as in table cells, so an item's number stays outside). */
+  withFirstParagraph<T>(token: FirstParagraphToken | undefined, fn: () => T): T
+
+  /** Compiles one node with its handler. */
+  one(node: Node, context: Context, parent: Parents | undefined): Output[]
+  /** Compiles the children of `parent` as blocks; stray inline content is wrapped in paragraphs. */
+  blocks(parent: Parents, context: Context): Block[]
+  /** Compiles the children of `parent` as inline content. */
+  inlines(parent: Parents, context: Context): ParagraphChild[]
+  /** A paragraph in `context`: its style, indent and (for a list item's first block) numbering. */
+  paragraph(context: Context, children: ParagraphChild[], options?: ParagraphOptions): Paragraph
+  /** Runs for a piece of text in the context's run format (XML-unsafe characters replaced, with a message). */
+  text(value: string, context: Context, node?: Node): ParagraphChild[]
+
+  /** Records a warning about `node` (something did not survive as written). */
+  warn(node: Node | undefined, reason: string, ruleId: string): void
+  /** Records a note about `node` (something was adapted, nothing was lost). */
+  info(node: Node | undefined, reason: string, ruleId: string): void
+}
+
+export type ParagraphOptions = Omit<IParagraphOptions, 'children' | 'text'> & {
+  /** Paragraph style id; default: the context's. */
+  style?: string
+}
+
+export function createState(tree: Root, options: DocxOptions = {}): State {
+  const file = options.file ?? new VFile()
+  const resolved = resolveOptions(options)
+  const area = textArea(resolved)
+  const definitions = new Map<string, Definition>()
+  const footnoteDefinitions = new Map<string, FootnoteDefinition>()
+  const headings: Heading[] = []
+  collect(tree, definitions, footnoteDefinitions, headings, file)
+  const handlers = { ...defaultHandlers, ...options.handlers } as Handlers
+  const images: ResolvedImages = options.images ?? new Map()
+  let drawingIds = 0
+  let previousSibling: RootContent | undefined
+  let pending: FirstParagraphToken | undefined
+
+  const state: State = {
+    tree,
+    file,
+    options: resolved,
+    metadata: readFrontMatter(tree, file),
+    handlers,
+    numbering: new NumberingRegistry(),
+    footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
+    bookmarks: new BookmarkRegistry(headingSlugs(tree)),
+    relationships: new RelationshipRegistry(),
+    textArea: area,
+    rootContext: rootContext(area.width),
+    get previousSibling() {
+      return previousSibling
+    },
+    pendingFirstParagraph: () => (pending && !pending.used ? pending : undefined),
+    withFirstParagraph(token, fn) {
+      const saved = pending
+      pending = token
+      try {
+        return fn()
+      } finally {
+        pending = saved
+      }
+    },
+    definition: (identifier) => definitions.get(normalizeIdentifier(identifier)),
+    image: (url) => images.get(url),
+    drawingId: () => ++drawingIds,
+
+    one(node, context, parent) {
+      const handler = (handlers[node.type] ?? unknownHandler) as Handler<Node>
+      return handler(state, node, context, parent)
+    },
+
+    blocks(parent, context) {
+      const saved = previousSibling
+      previousSibling = undefined
+      const out: Block[] = []
+      let strayInline: ParagraphChild[] = []
+      const flush = () => {
+        if (strayInline.length > 0) out.push(state.paragraph(context, strayInline))
+        strayInline = []
+      }
+      for (const child of parent.children as RootContent[]) {
+        for (const result of state.one(child, context, parent)) {
+          if (isBlock(result)) {
+            flush()
+            out.push(result)
+          } else if (result instanceof TableRow || result instanceof TableCell) {
+            // Table parts outside a table: only a custom handler can produce them; keep their place.
+            state.warn(child, 'A table row or cell appeared outside a table and was left out', 'table-part-outside-table')
+          } else {
+            strayInline.push(result)
+          }
+        }
+        flush()
+        previousSibling = child
+      }
+      previousSibling = saved
+      return out
+    },
+
+    inlines(parent, context) {
+      const out: ParagraphChild[] = []
+      for (const child of parent.children as Nodes[]) {
+        for (const result of state.one(child, context, parent)) {
+          if (isBlock(result) || result instanceof TableRow || result instanceof TableCell) {
+            state.warn(child, 'Block content inside a line of text was left out', 'block-in-inline')
+          } else {
+            out.push(result)
+          }
+        }
+      }
+      return out
+    },
+
+    paragraph(context, children, paragraphOptions = {}) {
+      const { style = context.paragraphStyle ?? 'BodyText', ...rest } = paragraphOptions
+      const properties: { -readonly [K in keyof IParagraphOptions]: IParagraphOptions[K] } = { style, ...rest, children }
+      if (context.alignment && !properties.alignment) properties.alignment = context.alignment
+      const token = pending && !pending.used ? pending : undefined
+      if (token) {
+        token.used = true
+        if (token.prefix.length > 0) properties.children = [...token.prefix, ...children]
+      }
+      const numbering = token?.numbering
+      if (numbering && token) {
+        const { reference, instance, level } = numbering
+        properties.numbering = { reference, instance, level, custom: true }
+        // The list definition indents level n by 720·(n+1); only write an indent where the
+        // paragraph sits elsewhere (inside a quote), so restyling the list in Word still works.
+        const left = token.indent + LIST_INDENT
+        if (left !== LIST_INDENT * (level + 1) && !properties.indent) properties.indent = { left, hanging: LIST_HANGING }
+      } else if (!properties.indent && context.indent !== (STYLE_INDENT[style] ?? 0)) {
+        properties.indent = { left: context.indent }
+      }
+      return new Paragraph(properties)
+    },
+
+    text(value, context, node) {
+      const { text, replaced } = xmlSafe(value)
+      if (replaced > 0) {
+        state.warn(node, `${replaced} character${replaced === 1 ? '' : 's'} that Word cannot store (control characters or broken surrogates) became U+FFFD`, 'invalid-character')
+      }
+      return text.length > 0 ? [textRun(text, context.run)] : []
+    },
+
+    warn(node, reason, ruleId) {
+      file.message(reason, { place: node?.position, ruleId, source: 'markdocx' })
+    },
+
+    info(node, reason, ruleId) {
+      file.info(reason, { place: node?.position, ruleId, source: 'markdocx' })
+    },
+  }
+  return state
+}
+
+export function isBlock(output: Output): output is Block {
+  return output instanceof Paragraph || output instanceof Table
+}
+
+/** Nodes no handler knows: their content is kept (as blocks or text), with a message. */
+const unknownHandler: Handler<Node> = (state, node, context, parent) => {
+  state.warn(node, `Unknown node type "${node.type}"; its content was kept as plain content`, 'unknown-node')
+  if ('children' in node && Array.isArray(node.children)) {
+    const asParent = node as unknown as Parents
+    return isPhrasingParent(parent) ? state.inlines(asParent, context) : state.blocks(asParent, context)
+  }
+  if ('value' in node && typeof node.value === 'string') return state.text(node.value, context, node)
+  return []
+}
+
+function isPhrasingParent(parent: Parents | undefined): boolean {
+  if (!parent) return false
+  return parent.type === 'paragraph' || parent.type === 'heading' || parent.type === 'tableCell' || parent.type === 'emphasis' || parent.type === 'strong' || parent.type === 'delete' || parent.type === 'link' || parent.type === 'linkReference'
+}
+
+/**
+ * One pass over the tree before compiling: link and footnote definitions (the first of each
+ * label wins, as in CommonMark) and headings. Iterative, since trees can nest thousands deep.
+ */
+function collect(
+  tree: Root,
+  definitions: Map<string, Definition>,
+  footnotes: Map<string, FootnoteDefinition>,
+  headings: Heading[],
+  file: VFile,
+): void {
+  const stack: Nodes[] = [tree]
+  const order: Nodes[] = []
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    order.push(node)
+    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
+  }
+  for (const node of order) {
+    if (node.type === 'definition') {
+      const id = normalizeIdentifier(node.identifier)
+      if (!definitions.has(id)) definitions.set(id, node)
+    } else if (node.type === 'footnoteDefinition') {
+      const id = normalizeIdentifier(node.identifier)
+      if (footnotes.has(id)) {
+        file.message(`Footnote [^${node.label ?? node.identifier}] is defined twice; the first definition is used`, {
+          place: node.position,
+          ruleId: 'footnote-duplicate',
+          source: 'markdocx',
+        })
+      } else footnotes.set(id, node)
+    } else if (node.type === 'heading') headings.push(node)
+  }
+}

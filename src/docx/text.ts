@@ -1,0 +1,43 @@
+/**
+ * Text for the XML: characters XML 1.0 cannot hold (C0 controls, U+FFFE/U+FFFF, lone
+ * surrogates) would make Word refuse the file, so they become U+FFFD and the caller is told.
+ */
+import { TextRun, UnderlineType, type IRunOptions } from 'docx'
+import type { RunFormat } from './context.js'
+
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+export interface CleanText {
+  text: string
+  /** How many characters were replaced. */
+  replaced: number
+}
+
+/** `text` with every character XML cannot carry replaced by U+FFFD. */
+export function xmlSafe(text: string): CleanText {
+  let replaced = 0
+  const clean = text.replace(INVALID_XML, () => {
+    replaced++
+    return '\uFFFD'
+  })
+  return { text: clean, replaced }
+}
+
+/** docx run options for a run format. */
+export function runOptions(format: RunFormat): IRunOptions {
+  const options: { -readonly [K in keyof IRunOptions]: IRunOptions[K] } = {}
+  if (format.style) options.style = format.style
+  if (format.bold) options.bold = true
+  if (format.italics) options.italics = true
+  if (format.strike) options.strike = true
+  if (format.superScript) options.superScript = true
+  if (format.subScript) options.subScript = true
+  if (format.underline) options.underline = { type: UnderlineType.SINGLE }
+  return options
+}
+
+/** A run of (already XML-safe) text in `format`. */
+export function textRun(text: string, format: RunFormat): TextRun {
+  return new TextRun({ ...runOptions(format), text })
+}

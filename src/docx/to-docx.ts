@@ -1,0 +1,29 @@
+/**
+ * mdast → docx Document: synchronous, pure (no I/O: images are resolved beforehand) and
+ * deterministic (ids from counters and slugs).
+ */
+import type { Document } from 'docx'
+import type { Root } from 'mdast'
+import { buildDocument } from './document.js'
+import type { DocxOptions } from './options.js'
+import { createState, isBlock, type State } from './state.js'
+
+export interface ToDocxResult {
+  document: Document
+  state: State
+}
+
+/** Compiles a tree into a docx Document. Messages land on `options.file` when given. */
+export function toDocx(tree: Root, options: DocxOptions = {}): Document {
+  return compile(tree, options).document
+}
+
+/** Like `toDocx`, also returning the compiler state (registries, metadata) for the packer. */
+export function compile(tree: Root, options: DocxOptions = {}): ToDocxResult {
+  const state = createState(tree, options)
+  const body = state.one(tree, state.rootContext, undefined).filter(isBlock)
+  for (const definition of state.footnotes.unused()) {
+    state.warn(definition, `Footnote [^${definition.label ?? definition.identifier}] is never referenced, so it is not in the document`, 'footnote-unused')
+  }
+  return { document: buildDocument(state, body), state }
+}

@@ -1,0 +1,31 @@
+/**
+ * The one Markdown parser shared by the preview, the export, the CLI and the library.
+ *
+ * Syntax: CommonMark (remark-parse), GFM (tables, task lists, strikethrough, footnotes,
+ * autolink literals), YAML front matter and `$…$` / `$$…$$` math.
+ */
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkMath from 'remark-math'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { remarkDollarRule } from './dollar-rule.js'
+
+/** A unified processor that parses Markdown into mdast (no compiler attached). */
+export function createMarkdownProcessor() {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkFrontmatter, ['yaml'])
+    .use(remarkMath)
+    .use(remarkDollarRule)
+}
+
+/** The unified plugins the parser is made of, in order, for callers that build their own processor. */
+export const markdownPlugins = [
+  remarkParse,
+  remarkGfm,
+  [remarkFrontmatter, ['yaml']],
+  remarkMath,
+  remarkDollarRule,
+] as const

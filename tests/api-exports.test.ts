@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import * as api from '../src/index.js'
+
+describe('public API', () => {
+  it('exports exactly the documented names', () => {
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'DOCX_MIME',
+        'PAGE_SIZES',
+        'checkImage',
+        'compile',
+        'convertOutput',
+        'createMarkdownProcessor',
+        'createState',
+        'decodeDataUrl',
+        'default',
+        'defaultHandlers',
+        'formatMessage',
+        'headingSlugs',
+        'imageUrls',
+        'markdownToDocx',
+        'messagesOf',
+        'packDocx',
+        'parseLength',
+        'parseMarkdown',
+        'readFrontMatter',
+        'readImageInfo',
+        'readPart',
+        'remarkDocx',
+        'resolveImages',
+        'safeUrl',
+        'toDocx',
+        'treeToDocx',
+      ].sort(),
+    )
+  })
+
+  it('has the unified plugin as its default export', () => {
+    expect(api.default).toBe(api.remarkDocx)
+  })
+})

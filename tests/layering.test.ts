@@ -1,0 +1,59 @@
+/**
+ * Holds the architecture's layering (ARCHITECTURE.md): the compiler and the parser are pure —
+ * no React, no CodeMirror, no node:*, nothing from the app's layers — and only src/cli
+ * touches Node.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const SRC = join(import.meta.dirname, '..', 'src')
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path) : /\.(ts|tsx|mts)$/.test(name) ? [path] : []
+  })
+}
+
+function imports(path: string): string[] {
+  const source = readFileSync(path, 'utf8')
+  return [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2])!)
+}
+
+const APP_LAYERS = ['/app/', '/editor/', '/preview/', '/worker/', '/cli/']
+
+describe('layering', () => {
+  for (const layer of ['markdown', 'docx']) {
+    it(`src/${layer} imports no UI, no Node and no app layer`, () => {
+      const offenders: string[] = []
+      for (const file of files(join(SRC, layer))) {
+        for (const specifier of imports(file)) {
+          const bad =
+            specifier.startsWith('node:') ||
+            /^(react|react-dom|@uiw\/|@codemirror\/|codemirror)/.test(specifier) ||
+            APP_LAYERS.some((name) => specifier.includes(name.slice(0, -1)) && specifier.startsWith('.'))
+          if (bad) offenders.push(`${relative(SRC, file)} → ${specifier}`)
+        }
+      }
+      expect(offenders).toEqual([])
+    })
+  }
+
+  it('only src/cli (and build/bench tooling) imports node:*', () => {
+    const offenders = files(SRC)
+      .filter((file) => !/[/\\](cli|bench)[/\\]/.test(file))
+      .flatMap((file) => imports(file).filter((s) => s.startsWith('node:')).map((s) => `${relative(SRC, file)} → ${s}`))
+    expect(offenders).toEqual([])
+  })
+
+  it('src/docx needs only mdast types, docx, vfile and small unist/micromark utilities', () => {
+    const allowed = /^(docx|vfile|mdast|unist|unist-util-[a-z-]+|mdast-util-[a-z-]+|micromark-util-[a-z-]+|decode-named-character-reference|fflate|unified|yaml|github-slugger|temml|mathml2omml|lowlight|highlight\.js.*|hast|hast-util-[a-z-]+)$/
+    const offenders = files(join(SRC, 'docx')).flatMap((file) =>
+      imports(file)
+        .filter((s) => !s.startsWith('.') && !allowed.test(s))
+        .map((s) => `${relative(SRC, file)} → ${s}`),
+    )
+    expect(offenders).toEqual([])
+  })
+})
