@@ -1,0 +1,114 @@
+/**
+ * The app's IndexedDB database: documents (snapshot + metadata), the keystroke journal,
+ * pasted images, and small settings. Opened once per page (and once in the worker).
+ *
+ * IndexedDB, not localStorage: it holds megabytes, binary images, and is available in workers.
+ */
+import type { ExportSettings } from '../../worker/protocol.js'
+
+export const DB_NAME = 'markdocx'
+const DB_VERSION = 1
+
+export interface Cursor {
+  anchor: number
+  head: number
+}
+
+export interface DocumentRecord {
+  id: string
+  name: string
+  /** The text as of journal entry `seq` (entries after it are replayed on load). */
+  text: string
+  seq: number
+  cursor: Cursor
+  createdAt: number
+  updatedAt: number
+  exportSettings?: ExportSettings
+  /** Where the document was opened from or saved to, when the browser has the File System Access API. */
+  fileHandle?: FileSystemFileHandle
+}
+
+export interface JournalEntry {
+  documentId: string
+  seq: number
+  /** A CodeMirror ChangeSet as JSON, or null for a cursor move alone. */
+  changes: unknown
+  cursor: Cursor
+}
+
+export interface AssetRecord {
+  documentId: string
+  /** The path the Markdown uses, e.g. `images/diagram.png`. */
+  path: string
+  type: string
+  bytes: ArrayBuffer
+  width?: number
+  height?: number
+}
+
+export const STORES = { documents: 'documents', journal: 'journal', assets: 'assets', settings: 'settings' } as const
+
+let opening: Promise<IDBDatabase> | undefined
+
+/** The database, opened on first use. Rejects where IndexedDB is unavailable or refused. */
+export function openDatabase(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    if (typeof indexedDB === 'undefined') {
+      reject(new Error('this browser has no IndexedDB'))
+      return
+    }
+    const request = indexedDB.open(DB_NAME, DB_VERSION)
+    request.onupgradeneeded = () => {
+      const db = request.result
+      if (!db.objectStoreNames.contains(STORES.documents)) db.createObjectStore(STORES.documents, { keyPath: 'id' })
+      if (!db.objectStoreNames.contains(STORES.journal)) db.createObjectStore(STORES.journal, { keyPath: ['documentId', 'seq'] })
+      if (!db.objectStoreNames.contains(STORES.assets)) db.createObjectStore(STORES.assets, { keyPath: ['documentId', 'path'] })
+      if (!db.objectStoreNames.contains(STORES.settings)) db.createObjectStore(STORES.settings)
+    }
+    request.onsuccess = () => {
+      const db = request.result
+      // Another tab upgrading the schema: let it, and reopen on next use.
+      db.onversionchange = () => {
+        db.close()
+        opening = undefined
+      }
+      resolve(db)
+    }
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'))
+    request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'))
+  })
+  opening.catch(() => {
+    opening = undefined
+  })
+  return opening
+}
+
+/** A request's result as a promise. */
+export function promised<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'))
+  })
+}
+
+/** Resolves when the transaction commits; rejects on abort (e.g. QuotaExceededError). */
+export function committed(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve()
+    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'))
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction was aborted'))
+  })
+}
+
+/** A storage error said for a person. */
+export function describeStorageError(error: unknown): string {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : ''
+  if (name === 'QuotaExceededError') return 'The browser’s storage is full: changes are no longer saved. Save the file or free some space.'
+  const detail = error instanceof Error ? error.message : String(error)
+  return `Changes cannot be saved in this browser (${detail}). Keep working, but save the file before closing the tab.`
+}
+
+/** For tests: forget the open connection so a fresh database can be used. */
+export function resetDatabaseConnection(): void {
+  opening = undefined
+}

@@ -1,0 +1,113 @@
+/**
+ * The keystroke journal of one open document. Every change is written as its own tiny record
+ * (the ChangeSet as JSON, a few bytes) the moment it happens, so closing the tab right after a
+ * keystroke loses nothing; a full snapshot of the text is written now and then, which drops
+ * the entries it covers in the same transaction.
+ *
+ * IndexedDB runs transactions on the same store in the order they were created, so entries and
+ * snapshots never land out of order even though none is awaited before the next.
+ */
+import type { ChangeSet, Text } from '@codemirror/state'
+import { openDatabase, STORES, type Cursor, type DocumentRecord, type JournalEntry } from './db.js'
+
+/** Snapshot after this many entries, or after the editor was idle this long. */
+const SNAPSHOT_EVERY = 500
+const SNAPSHOT_IDLE_MS = 3000
+
+export class Journal {
+  private seq: number
+  private sinceSnapshot = 0
+  private idleTimer: ReturnType<typeof setTimeout> | undefined
+  private latest: { doc: Text; cursor: Cursor } | undefined
+  private db: IDBDatabase | undefined
+  private failed = false
+
+  constructor(
+    private readonly documentId: string,
+    seq: number,
+    private readonly onError: (error: unknown) => void,
+    private readonly onSaved: () => void = () => {},
+  ) {
+    this.seq = seq
+    openDatabase().then(
+      (db) => {
+        this.db = db
+        // Changes made while the database opened were not journaled: a snapshot covers them.
+        if (this.latest) this.snapshot()
+      },
+      (error: unknown) => this.fail(error),
+    )
+  }
+
+  /** Journals one change (or, with `changes` null, a cursor move). */
+  record(changes: ChangeSet | null, doc: Text, cursor: Cursor): void {
+    this.latest = { doc, cursor }
+    const db = this.db
+    if (!db) {
+      // The database is still opening (or failed): the next snapshot will carry the text.
+      this.scheduleSnapshot(0)
+      return
+    }
+    const entry: JournalEntry = { documentId: this.documentId, seq: ++this.seq, changes: changes ? changes.toJSON() : null, cursor }
+    try {
+      const transaction = db.transaction(STORES.journal, 'readwrite')
+      transaction.objectStore(STORES.journal).put(entry)
+      this.watch(transaction)
+    } catch (error) {
+      this.fail(error)
+    }
+    if (changes && ++this.sinceSnapshot >= SNAPSHOT_EVERY) this.snapshot()
+    else this.scheduleSnapshot(SNAPSHOT_IDLE_MS)
+  }
+
+  /** Writes the whole text now and drops the journal entries it covers. */
+  snapshot(): void {
+    clearTimeout(this.idleTimer)
+    this.idleTimer = undefined
+    const db = this.db
+    const latest = this.latest
+    if (!db || !latest) return
+    const seq = this.seq
+    this.sinceSnapshot = 0
+    try {
+      const transaction = db.transaction([STORES.documents, STORES.journal], 'readwrite')
+      const documents = transaction.objectStore(STORES.documents)
+      const request = documents.get(this.documentId)
+      request.onsuccess = () => {
+        const record = request.result as DocumentRecord | undefined
+        if (!record) return
+        documents.put({ ...record, text: latest.doc.toString(), seq, cursor: latest.cursor, updatedAt: Date.now() })
+        transaction.objectStore(STORES.journal).delete(IDBKeyRange.bound([this.documentId, 0], [this.documentId, seq]))
+      }
+      this.watch(transaction)
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
+  /** Flushes what is pending (page hidden, document switched). */
+  close(): void {
+    if (this.idleTimer !== undefined) this.snapshot()
+  }
+
+  private scheduleSnapshot(ms: number): void {
+    clearTimeout(this.idleTimer)
+    this.idleTimer = setTimeout(() => {
+      if (this.db) this.snapshot()
+      else this.scheduleSnapshot(SNAPSHOT_IDLE_MS)
+    }, ms)
+  }
+
+  private watch(transaction: IDBTransaction): void {
+    transaction.oncomplete = () => {
+      if (this.failed) this.failed = false
+      this.onSaved()
+    }
+    transaction.onabort = () => this.fail(transaction.error ?? new Error('the write was aborted'))
+  }
+
+  private fail(error: unknown): void {
+    this.failed = true
+    this.onError(error)
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * mdast → the preview's hast: sanitised, URL-checked, heading ids from the shared slugs, and a
+ * `data-line` (1-based source line) on every block element.
+ *
+ * The app renders block by block (preview/blocks.ts) so an edit re-renders only what changed;
+ * `toPreviewHast` joins the same blocks into one tree for tests, fixtures and other callers.
+ */
+import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
+import type { Root } from 'mdast'
+import { layoutPreview, PreviewCache } from './preview/blocks.js'
+
+export { layoutPreview, PreviewCache, type OutlineEntry, type PreviewBlock, type PreviewLayout, type RenderedBlock } from './preview/blocks.js'
+export { CLOBBER_PREFIX, previewSchema } from './preview/schema.js'
+
+/** The whole document's preview as one hast tree, with absolute `dataLine` on block elements. */
+export function toPreviewHast(tree: Root, text: string): HastRoot {
+  const cache = new PreviewCache()
+  const { blocks } = layoutPreview(tree, text, cache)
+  const children: HastContent[] = []
+  for (const block of blocks) {
+    const rendered = cache.get(block.key)
+    if (!rendered) continue
+    const copy = structuredClone(rendered.hast)
+    withAbsoluteLines(copy, block.line)
+    children.push(...copy.children)
+  }
+  return { type: 'root', children }
+}
+
+/** Turns relative lines (`dataRel`) into absolute ones (`dataLine`) for a block starting at `line`. */
+export function withAbsoluteLines(node: HastRoot | HastContent, line: number): void {
+  if (node.type === 'element') {
+    const element: Element = node
+    // A number, or a string once raw HTML went through the HTML parser.
+    const rel = Number(element.properties.dataRel)
+    if (element.properties.dataRel !== undefined && Number.isFinite(rel)) {
+      element.properties.dataLine = line + rel
+      delete element.properties.dataRel
+    }
+  }
+  if ('children' in node) for (const child of node.children) withAbsoluteLines(child, line)
+}

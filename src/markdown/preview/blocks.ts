@@ -1,0 +1,310 @@
+/**
+ * The preview as a list of top-level blocks, each rendered to sanitised hast on its own and
+ * cached under a content key, so an edit re-renders only the blocks it touched.
+ *
+ * A block's rendering depends on its source text *and* on a little document-wide context: the
+ * slug of each heading (duplicates get `-1`, `-2`…), the definitions its references resolve
+ * to, and the number of each footnote reference. The key hashes all of that, so a block whose
+ * key is unchanged renders exactly as before. Source lines inside a block are stored relative
+ * to the block's first line (`dataRel`), so a block that only moved keeps its key; the page
+ * adds the block's line (see src/preview).
+ */
+import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
+import { raw } from 'hast-util-raw'
+import { sanitize } from 'hast-util-sanitize'
+import type { Definition, FootnoteDefinition, FootnoteReference, Heading, Nodes, Paragraph, Root, RootContent } from 'mdast'
+import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
+import { toString } from 'mdast-util-to-string'
+import { safeUrl } from '../safe-url.js'
+import { headingSlugs } from '../slugs.js'
+import { code } from './code.js'
+import { yaml } from './front-matter.js'
+import { hashString } from './hash.js'
+import { inlineMath, math } from './math.js'
+import { previewSchema } from './schema.js'
+import { countText, type TextCounts } from './counts.js'
+
+export interface PreviewBlock {
+  /** Content key: two blocks with the same key render to the same hast. */
+  key: string
+  /** 1-based source line of the block's first and last line. */
+  line: number
+  endLine: number
+  /** `footnotes` is the section of footnote bodies at the end, out of source order. */
+  kind: 'block' | 'footnotes'
+}
+
+export interface RenderedBlock extends TextCounts {
+  /** Sanitised hast; block elements carry `dataRel`, their line relative to the block's. */
+  hast: HastRoot
+}
+
+export interface OutlineEntry {
+  depth: number
+  text: string
+  /** The heading's slug; its element id in the preview is `user-content-` + slug. */
+  slug: string
+  line: number
+}
+
+export interface PreviewLayout extends TextCounts {
+  blocks: PreviewBlock[]
+  outline: OutlineEntry[]
+}
+
+/** Elements that get a source line: the block-level ones a reader can scroll to or click. */
+const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'tr', 'hr', 'div', 'section', 'header', 'dl', 'dt', 'dd', 'details', 'figure'])
+
+/** Renderings by content key. Keeps only what the last documents used, so it cannot grow without bound. */
+export class PreviewCache {
+  private entries = new Map<string, RenderedBlock>()
+
+  get(key: string): RenderedBlock | undefined {
+    return this.entries.get(key)
+  }
+
+  set(key: string, block: RenderedBlock): void {
+    this.entries.set(key, block)
+  }
+
+  /** Forgets every rendering not in `keep`. */
+  retain(keep: Iterable<string>): void {
+    const wanted = new Set(keep)
+    for (const key of this.entries.keys()) if (!wanted.has(key)) this.entries.delete(key)
+  }
+
+  get size(): number {
+    return this.entries.size
+  }
+}
+
+/** What a block needs from the rest of the document to render. */
+interface Environment {
+  slugs: Map<Heading, string>
+  definitions: Map<string, Definition>
+  footnotes: Map<string, FootnoteDefinition>
+  /** Footnote ids in the order their numbers are given (first reference first, as GitHub does). */
+  footnoteOrder: string[]
+  /** For every footnote reference: how many references to the same footnote came before it. */
+  earlier: Map<FootnoteReference, number>
+  /** References per footnote outside footnote bodies (those inside are counted when the bodies render). */
+  bodyCounts: Map<string, number>
+}
+
+const idOf = (identifier: string) => identifier.toUpperCase()
+
+/** Lays the document out in blocks, rendering (into `cache`) those whose key is new. */
+export function layoutPreview(tree: Root, text: string, cache: PreviewCache): PreviewLayout {
+  const env = environment(tree)
+  const blocks: PreviewBlock[] = []
+  let words = 0
+  let characters = 0
+  for (const node of tree.children) {
+    if (node.type === 'definition' || node.type === 'footnoteDefinition' || !node.position) continue
+    const line = node.position.start.line
+    const slice = text.slice(node.position.start.offset ?? 0, node.position.end.offset ?? 0)
+    const facts = contextOf(node, env)
+    const key = hashString(`${node.type}\u0000${facts.signature}\u0000${slice}`)
+    let rendered = cache.get(key)
+    if (!rendered) {
+      rendered = renderBlock([node], facts.definitions, env, line, blockHandlers(env))
+      cache.set(key, rendered)
+    }
+    words += rendered.words
+    characters += rendered.characters
+    blocks.push({ key, line, endLine: node.position.end.line, kind: 'block' })
+  }
+  const footnotes = footnoteSection(env, text, cache)
+  if (footnotes) {
+    blocks.push(footnotes.block)
+    words += footnotes.rendered.words
+    characters += footnotes.rendered.characters
+  }
+  const outline: OutlineEntry[] = []
+  for (const [heading, slug] of env.slugs) {
+    outline.push({ depth: heading.depth, text: toString(heading), slug, line: heading.position?.start.line ?? 1 })
+  }
+  return { blocks, outline, words, characters }
+}
+
+function environment(tree: Root): Environment {
+  const definitions = new Map<string, Definition>()
+  const footnotes = new Map<string, FootnoteDefinition>()
+  const footnoteOrder: string[] = []
+  const earlier = new Map<FootnoteReference, number>()
+  const counts = new Map<string, number>()
+  const bodyCounts = new Map<string, number>()
+  const refer = (node: FootnoteReference, body: boolean) => {
+    const id = idOf(node.identifier)
+    const before = counts.get(id)
+    if (before === undefined) footnoteOrder.push(id)
+    earlier.set(node, before ?? 0)
+    counts.set(id, (before ?? 0) + 1)
+    if (body) bodyCounts.set(id, (bodyCounts.get(id) ?? 0) + 1)
+  }
+  // Mirrors mdast-util-to-hast: the body is numbered first, then footnote bodies in the order
+  // their footnotes were first referenced (references inside them come last).
+  const walk = (node: Nodes, body: boolean) => {
+    if (node.type === 'definition') {
+      if (!definitions.has(idOf(node.identifier))) definitions.set(idOf(node.identifier), node)
+      return
+    }
+    if (node.type === 'footnoteDefinition') {
+      if (!footnotes.has(idOf(node.identifier))) footnotes.set(idOf(node.identifier), node)
+      if (body) return
+    }
+    if (node.type === 'footnoteReference') refer(node, body)
+    if ('children' in node) for (const child of node.children) walk(child, body)
+  }
+  walk(tree, true)
+  for (let index = 0; index < footnoteOrder.length; index++) {
+    const definition = footnotes.get(footnoteOrder[index]!)
+    if (definition) for (const child of definition.children) walk(child, false)
+  }
+  return { slugs: headingSlugs(tree), definitions, footnotes, footnoteOrder, earlier, bodyCounts }
+}
+
+/** The document-wide facts a subtree depends on, as a string, and the definitions it uses. */
+function contextOf(node: Nodes, env: Environment): { signature: string; definitions: Definition[] } {
+  const parts: string[] = []
+  const used = new Set<Definition>()
+  const visit = (current: Nodes) => {
+    switch (current.type) {
+      case 'heading':
+        parts.push(`h${env.slugs.get(current) ?? ''}`)
+        break
+      case 'linkReference':
+      case 'imageReference': {
+        const definition = env.definitions.get(idOf(current.identifier))
+        if (definition) used.add(definition)
+        parts.push(definition ? `d${definition.url}\u0001${definition.title ?? ''}` : 'd')
+        break
+      }
+      case 'footnoteReference': {
+        const id = idOf(current.identifier)
+        parts.push(`f${env.footnoteOrder.indexOf(id)}.${env.earlier.get(current) ?? 0}`)
+        break
+      }
+    }
+    if ('children' in current) for (const child of current.children) visit(child)
+  }
+  visit(node)
+  return { signature: parts.join('\u0002'), definitions: [...used] }
+}
+
+/** Handlers for top-level blocks: heading ids from the document's slugs, footnote numbers from the whole document. */
+function blockHandlers(env: Environment): Handlers {
+  return {
+    ...baseHandlers(env),
+    footnoteReference(state: State, node: FootnoteReference) {
+      // The default handler numbers a reference by its footnote's place in footnoteOrder and
+      // counts re-uses in footnoteCounts; set both to what the whole document says so far.
+      const id = idOf(node.identifier)
+      const index = Math.max(0, env.footnoteOrder.indexOf(id))
+      const before = env.earlier.get(node) ?? 0
+      state.footnoteOrder.length = 0
+      state.footnoteOrder.push(...env.footnoteOrder.slice(0, before > 0 ? index + 1 : index))
+      if (before > 0) state.footnoteCounts.set(id, before)
+      else state.footnoteCounts.delete(id)
+      return defaultHandlers.footnoteReference(state, node)
+    },
+  }
+}
+
+function baseHandlers(env: Environment): Handlers {
+  return {
+    code,
+    math,
+    inlineMath,
+    yaml,
+    heading(state: State, node: Heading) {
+      const element = defaultHandlers.heading(state, node)
+      const slug = env.slugs.get(node)
+      if (slug) element.properties.id = slug
+      return element
+    },
+  }
+}
+
+/** mdast → hast → (raw HTML parsed) → sanitised → safe URLs, with relative source lines. */
+function renderBlock(nodes: RootContent[], definitions: Definition[], _env: Environment, baseLine: number, handlers: Handlers): RenderedBlock {
+  const root: Root = { type: 'root', children: [...nodes, ...definitions] }
+  const converted = toHast(root, { allowDangerousHtml: true, clobberPrefix: '', handlers })
+  let hast: HastRoot = converted.type === 'root' ? converted : { type: 'root', children: [converted as HastContent] }
+  // A footnote body nested in this block would make a footer here; the footnotes section renders them.
+  hast.children = hast.children.filter((child) => !(child.type === 'element' && child.tagName === 'section' && child.properties.dataFootnotes !== undefined))
+  markLines(hast, baseLine)
+  if (containsRaw(hast)) hast = raw(hast) as HastRoot
+  hast = sanitize(hast, previewSchema) as HastRoot
+  finish(hast)
+  return { hast, ...countText(hast) }
+}
+
+/** The section of footnote bodies at the end of the preview, rendered by mdast-util-to-hast's own footer. */
+function footnoteSection(env: Environment, text: string, cache: PreviewCache): { block: PreviewBlock; rendered: RenderedBlock } | undefined {
+  const bodies = env.footnoteOrder.map((id) => env.footnotes.get(id)).filter((node): node is FootnoteDefinition => node?.position !== undefined)
+  if (bodies.length === 0) return undefined
+  const line = Math.min(...bodies.map((node) => node.position!.start.line))
+  const endLine = Math.max(...bodies.map((node) => node.position!.end.line))
+  const references: FootnoteReference[] = []
+  for (const id of env.footnoteOrder) {
+    for (let i = 0; i < (env.bodyCounts.get(id) ?? 0); i++) references.push({ type: 'footnoteReference', identifier: id, label: id })
+  }
+  const facts = bodies.map((node) => contextOf(node, env))
+  const source = bodies.map((node, i) => `${node.position!.start.line - line}\u0001${facts[i]!.signature}\u0001${text.slice(node.position!.start.offset ?? 0, node.position!.end.offset ?? 0)}`)
+  const key = hashString(`footnotes\u0000${env.footnoteOrder.join('\u0001')}\u0000${references.length}\u0000${source.join('\u0000')}`)
+  let rendered = cache.get(key)
+  if (!rendered) {
+    const carrier: Paragraph = { type: 'paragraph', children: references }
+    const root: Root = { type: 'root', children: [carrier, ...bodies, ...new Set(facts.flatMap((f) => f.definitions))] }
+    const converted = toHast(root, { allowDangerousHtml: true, clobberPrefix: '', handlers: baseHandlers(env) }) as HastRoot
+    const section = converted.children.find((child): child is Element => child.type === 'element' && child.tagName === 'section')
+    let hast: HastRoot = { type: 'root', children: section ? [section] : [] }
+    if (section) section.properties.className = ['footnotes']
+    markLines(hast, line)
+    if (containsRaw(hast)) hast = raw(hast) as HastRoot
+    hast = sanitize(hast, previewSchema) as HastRoot
+    finish(hast)
+    rendered = { hast, ...countText(hast) }
+    cache.set(key, rendered)
+  }
+  return { block: { key, line, endLine, kind: 'footnotes' }, rendered }
+}
+
+function markLines(node: HastRoot | HastContent, baseLine: number): void {
+  if (node.type === 'element') {
+    const line = node.position?.start.line
+    if (line !== undefined && BLOCK_TAGS.has(node.tagName)) node.properties.dataRel = Math.max(0, line - baseLine)
+  }
+  if ('children' in node) for (const child of node.children) markLines(child, baseLine)
+}
+
+function containsRaw(node: HastRoot | HastContent): boolean {
+  if (node.type === 'raw') return true
+  return 'children' in node && node.children.some((child) => containsRaw(child))
+}
+
+/**
+ * Last pass over the sanitised tree: URLs through the shared allow-list, external links open
+ * in a new tab, positions dropped (the tree crosses a worker boundary; lines are in dataRel).
+ */
+function finish(node: HastRoot | HastContent): void {
+  delete node.position
+  delete node.data
+  if (node.type === 'element') {
+    const { properties } = node
+    if (node.tagName === 'a' && typeof properties.href === 'string') {
+      const href = safeUrl(properties.href, 'link')
+      if (href === undefined) delete properties.href
+      else if (/^(https?|mailto):/i.test(href.trim())) {
+        properties.target = '_blank'
+        properties.rel = ['noopener', 'noreferrer']
+      }
+    }
+    if (node.tagName === 'img' && typeof properties.src === 'string') {
+      const src = safeUrl(properties.src, 'image')
+      if (src === undefined) delete properties.src
+    }
+  }
+  if ('children' in node) for (const child of node.children) finish(child)
+}

@@ -1,0 +1,38 @@
+/**
+ * The preview's HTML allow-list: GitHub's schema (hast-util-sanitize's default) plus what
+ * markdocx's own handlers emit — source-line markers, math and code classes, the front-matter
+ * title block. A document can never run script, load a form, restyle the app or clobber
+ * globals: `<script>`, `<style>`, `<form>`, event handlers and `style` are not in it, and ids
+ * and names get the `user-content-` prefix.
+ */
+import type { Schema } from 'hast-util-sanitize'
+import { defaultSchema } from 'hast-util-sanitize'
+
+type Attribute = NonNullable<Schema['attributes']>[string][number]
+
+const extend = (tag: string, ...more: Attribute[]): Attribute[] => [...(defaultSchema.attributes?.[tag] ?? []), ...more]
+
+/** Prefix sanitize gives every `id` and `name`, so `<img name="cookie">` cannot shadow `document.cookie`. */
+export const CLOBBER_PREFIX = 'user-content-'
+
+export const previewSchema: Schema = {
+  ...defaultSchema,
+  tagNames: [...(defaultSchema.tagNames ?? []), 'header'],
+  // Dropped with their content: their text is code or markup, never prose.
+  strip: ['script', 'style', 'template', 'noscript', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'iframe', 'object'],
+  attributes: {
+    ...defaultSchema.attributes,
+    // Relative source line of a block inside its top-level block (see preview-hast.ts).
+    '*': extend('*', 'dataRel'),
+    code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
+    div: extend('div', ['className', 'math', 'math-display']),
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/]),
+    header: [['className', 'front-matter']],
+    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract']],
+  },
+  protocols: {
+    ...defaultSchema.protocols,
+    // data:image is admitted here and narrowed to real image types by safe-url.ts afterwards.
+    src: ['http', 'https', 'data'],
+  },
+}
