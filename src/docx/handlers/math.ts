@@ -1,16 +1,45 @@
 import type { Code } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
+import { displayMath, latexToOmml, ommlComponent } from '../math/index.js'
+import type { State } from '../state.js'
 import type { Handler } from './types.js'
 
-/** Display math, until equations are converted: its LaTeX as a code block, with a message. */
+/**
+ * Display math (`$$` on their own lines): a Word display equation (m:oMathPara), editable in
+ * Word's equation editor, in a paragraph of its own. A formula temml cannot read (an unknown
+ * command, an unbalanced brace) keeps its LaTeX as a code block, with a message saying why.
+ */
 export const math: Handler<Math> = (state, node, context) => {
-  state.warn(node, 'Math is kept as LaTeX source; it is not yet converted to a Word equation', 'math-not-converted')
-  const code: Code = { type: 'code', lang: 'latex', value: node.value, ...(node.position ? { position: node.position } : {}) }
-  return state.one(code, context, undefined)
+  const result = latexToOmml(node.value, true)
+  if (!result.ok) {
+    notConverted(state, node, result.reason)
+    const code: Code = { type: 'code', lang: 'latex', value: node.value, ...(node.position ? { position: node.position } : {}) }
+    return state.one(code, context, undefined)
+  }
+  return [state.paragraph(context, [ommlComponent(displayMath(result.omml))], { style: context.paragraphStyle ?? 'BodyText' })]
 }
 
-/** Inline math, until equations are converted: its LaTeX as inline code, with a message. */
+/**
+ * Inline math: a Word equation (m:oMath) in the line. `$$…$$` written inside a paragraph is
+ * display math, as pandoc reads it: an m:oMathPara, which Word sets on its own line.
+ * Unconvertible formulas keep their LaTeX as inline code, with a message.
+ */
 export const inlineMath: Handler<InlineMath> = (state, node, context) => {
-  state.warn(node, 'Math is kept as LaTeX source; it is not yet converted to a Word equation', 'math-not-converted')
-  return state.text(node.value, { ...context, run: { ...context.run, style: 'VerbatimChar' } }, node)
+  const display = isDisplayDelimited(state, node)
+  const result = latexToOmml(node.value, display)
+  if (!result.ok) {
+    notConverted(state, node, result.reason)
+    return state.text(node.value, { ...context, run: { ...context.run, style: 'VerbatimChar' } }, node)
+  }
+  return [ommlComponent(display ? displayMath(result.omml) : result.omml)]
+}
+
+function notConverted(state: State, node: Math | InlineMath, reason: string): void {
+  state.warn(node, `Formula not converted to a Word equation (${reason}); its LaTeX is kept as code`, 'math-not-converted')
+}
+
+function isDisplayDelimited(state: State, node: InlineMath): boolean {
+  const start = node.position?.start.offset
+  if (start === undefined) return false
+  return String(state.file.value ?? '').startsWith('$$', start)
 }
