@@ -46,10 +46,12 @@ function noteBody(state: State, definition: FootnoteDefinition): Paragraph[] {
   const blocks = state.withFirstParagraph(lead, () => state.footnotes.collectNested(carried, () => state.blocks(definition, context)))
   const paragraphs = blocks.filter((block): block is Paragraph => block instanceof Paragraph)
   for (const inner of carried) {
-    const innerBlocks = state.withFirstParagraph(undefined, () => state.footnotes.collectNested(carried, () => state.blocks(inner, context)))
-    const mark = new TextRun({ text: `${inner.label ?? inner.identifier} `, style: 'FootnoteReference' })
-    const first = state.paragraph(context, [mark])
-    paragraphs.push(first, ...innerBlocks.filter((block): block is Paragraph => block instanceof Paragraph))
+    // The carried note's mark leads its first paragraph, as a note's own number would.
+    const mark = new TextRun({ text: `${inner.label ?? inner.identifier}`, style: 'FootnoteReference' })
+    const innerLead = { indent: 0, prefix: [mark, new TextRun(' ')], used: false }
+    const innerBlocks = state.withFirstParagraph(innerLead, () => state.footnotes.collectNested(carried, () => state.blocks(inner, context)))
+    if (!innerLead.used) paragraphs.push(state.withFirstParagraph(innerLead, () => state.paragraph(context, [])))
+    paragraphs.push(...innerBlocks.filter((block): block is Paragraph => block instanceof Paragraph))
   }
   if (paragraphs.length === 0) paragraphs.push(state.paragraph(context, []))
   return paragraphs

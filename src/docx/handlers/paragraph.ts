@@ -1,5 +1,7 @@
 import type { Paragraph as MdParagraph, RootContent } from 'mdast'
+import { captionParagraph } from '../captions.js'
 import { isFigure } from '../figure.js'
+import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 
 /**
@@ -7,19 +9,29 @@ import type { Handler } from './types.js'
  * pandoc writes it, so a template can indent all but the first). A paragraph that is only an
  * image is a figure: a centred Figure paragraph, followed by an Image Caption when titled.
  */
-export const paragraph: Handler<MdParagraph> = (state, node, context) => {
+export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
+  const context = { ...outer, direction: nodeDirection(node) }
   const figure = isFigure(state, node, context)
   const children = state.inlines(node, context)
   if (children.length === 0 && !state.pendingFirstParagraph()) return []
   if (figure) {
     const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure' })]
-    if (figure.caption) blocks.push(state.paragraph(context, state.text(figure.caption, { ...context, run: {} }, node), { style: 'ImageCaption' }))
+    if (figure.caption) {
+      // "Figure N: title", N a SEQ field (captions.ts).
+      const inner = { ...context, run: {} }
+      blocks.push(captionParagraph(state, inner, 'figure', state.text(figure.caption, inner, node), 'ImageCaption'))
+    }
     return blocks
   }
   const style = context.paragraphStyle ?? (startsRun(state.previousSibling) ? 'FirstParagraph' : 'BodyText')
-  // Word has no space below a table; the paragraph after one takes it.
-  const spacing = state.previousSibling?.type === 'table' ? { spacing: { before: 200 } } : {}
+  // Word has no space below a table, nor below a tight list's last (Compact) item; the paragraph after one takes it.
+  const after = state.previousSibling?.type === 'table' || (style !== 'Compact' && isTightList(state.previousSibling))
+  const spacing = after ? { spacing: { before: 200 } } : {}
   return [state.paragraph(context, children, { style, ...spacing })]
+}
+
+function isTightList(node: RootContent | undefined): boolean {
+  return node?.type === 'list' && node.spread !== true && !node.children.some((item) => item.spread === true)
 }
 
 function startsRun(previous: RootContent | undefined): boolean {
