@@ -4,6 +4,7 @@
  * element order ISO 29500 requires. docx's built-in styles are not used: they base character
  * styles on an undefined "DefaultParagraphFont" and lack most of what we need.
  */
+import { tokenStyleDefinitions } from './highlight-styles.js'
 import type { ResolvedOptions } from './options.js'
 
 /** Left indent a paragraph style gives by itself, so direct indents are only written where they differ. */
@@ -242,6 +243,7 @@ export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
       tblPr: `<w:tblPr><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="${COLORS.tableBorder}"/>`).join('')}</w:tblBorders><w:tblCellMar><w:top w:w="43" w:type="dxa"/><w:left w:w="86" w:type="dxa"/><w:bottom w:w="43" w:type="dxa"/><w:right w:w="86" w:type="dxa"/></w:tblCellMar></w:tblPr>`,
       tblStylePr: `<w:tblStylePr w:type="firstRow"><w:rPr><w:b/><w:bCs/></w:rPr><w:tblPr/><w:trPr><w:tblHeader/></w:trPr><w:tcPr><w:tcBorders><w:bottom w:val="single" w:sz="8" w:space="0" w:color="${COLORS.tableBorder}"/></w:tcBorders><w:shd w:val="clear" w:color="auto" w:fill="${COLORS.tableHeaderShade}"/></w:tcPr></w:tblStylePr>`,
     },
+    ...tokenStyleDefinitions(),
   ]
 }
 
