@@ -29,6 +29,9 @@ function revert(parent: Parent, source: string): void {
       if (text) {
         children[index] = text
         changed = true
+      } else if (isDoubleDollar(child, source)) {
+        // `$$…$$` inside a paragraph is display math for pandoc; the preview and the export read this flag.
+        child.data = { ...child.data, display: true }
       }
     } else if ('children' in child) {
       revert(child, source)
@@ -49,6 +52,11 @@ function literalIfNotMath(node: InlineMath, source: string): Text | undefined {
   const bad = /^\s/.test(inner) || /\s$/.test(inner) || /[0-9]/.test(after)
   if (!bad) return undefined
   return { type: 'text', value: raw, position: node.position }
+}
+
+function isDoubleDollar(node: InlineMath, source: string): boolean {
+  const start = node.position?.start.offset
+  return start !== undefined && source.startsWith('$$', start)
 }
 
 /** Joins adjacent text nodes, as the parser itself never leaves two side by side. */

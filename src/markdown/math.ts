@@ -7,7 +7,22 @@
  * the preview fetch or link anything) and a bound on macro expansion, so a hostile
  * `\def\a{\a\a}\a` ends in an error instead of a hang.
  */
+import type { Element, ElementContent, Properties } from 'hast'
+import type { InlineMath } from 'mdast-util-math'
 import temml from 'temml'
+import { parseMathml, type MathElement } from './mathml.js'
+
+declare module 'mdast-util-math' {
+  interface InlineMathData {
+    /** Written `$$…$$` inside a paragraph: display math, as pandoc reads it (set by the parser's dollar rule). */
+    display?: boolean
+  }
+}
+
+/** Whether inline math was written as display math (`$$…$$` inside a paragraph). */
+export function isDisplayInlineMath(node: InlineMath): boolean {
+  return node.data?.display === true
+}
 
 export type LatexToMathmlResult = { ok: true; mathml: string } | { ok: false; reason: string }
 
@@ -45,3 +60,56 @@ function describe(error: unknown): string {
   const first = message.split('\n')[0] ?? message
   return first.replace(/^\s*(?:Temml\s+)?(?:ParseError:\s*)?/i, '').replace(/\s+at position \d+:?.*$/s, '').trim() || 'the formula could not be read'
 }
+
+/** MathML element names temml writes, for the preview's sanitiser allow-list. */
+export const MATHML_TAG_NAMES = [
+  'math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msub', 'msup', 'msubsup',
+  'munder', 'mover', 'munderover', 'mfrac', 'msqrt', 'mroot', 'mtable', 'mtr', 'mtd', 'mlabeledtr', 'mstyle',
+  'mpadded', 'mphantom', 'menclose', 'merror', 'mmultiscripts', 'mprescripts', 'none',
+] as const
+
+/** MathML attributes that change what a formula looks like (everything else, `style` included, is dropped). */
+export const MATHML_ATTRIBUTES = [
+  'display', 'displaystyle', 'scriptlevel', 'mathvariant', 'stretchy', 'fence', 'form', 'separator', 'lspace', 'rspace',
+  'movablelimits', 'accent', 'accentunder', 'linethickness', 'width', 'height', 'depth', 'voffset', 'notation',
+  'columnalign', 'rowalign', 'columnspan', 'rowspan', 'symmetric', 'largeop', 'minsize', 'maxsize',
+] as const
+
+export type LatexToHastResult = { ok: true; element: Element } | { ok: false; reason: string }
+
+/** The formula as a hast `<math>` element for the preview (browsers draw MathML natively). */
+export function latexToHast(latex: string, options: LatexToMathmlOptions = {}): LatexToHastResult {
+  const result = latexToMathml(latex, options)
+  if (!result.ok) return result
+  try {
+    return { ok: true, element: toHast(parseMathml(result.mathml)) }
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+function toHast(element: MathElement): Element {
+  const properties: Properties = {}
+  for (const [name, value] of Object.entries(element.attributes)) {
+    if (name === 'class') properties.className = value.split(/\s+/).filter(Boolean)
+    else if (name !== 'xmlns') properties[name] = value
+  }
+  return {
+    type: 'element',
+    tagName: element.name,
+    properties,
+    children: element.children.map((child): ElementContent => (typeof child === 'string' ? { type: 'text', value: child } : toHast(child))),
+  }
+}
+
+/**
+ * The few rules temml's MathML needs from CSS in a browser (temml's own stylesheet has them
+ * too): column alignment of aligned and cases, and the gap between aligned columns.
+ */
+export const MATH_PREVIEW_CSS = [
+  'math .tml-right{text-align:right}',
+  'math .tml-left{text-align:left}',
+  'math mtd{padding-left:0.4em;padding-right:0.4em}',
+  'math .tml-jot mtd{padding-top:0.3em;padding-bottom:0.3em}',
+  '.math-display{overflow-x:auto;text-align:center}',
+].join('\n')

@@ -1,5 +1,6 @@
 import type { Code } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
+import { isDisplayInlineMath } from '../../markdown/math.js'
 import { displayMath, latexToOmml, ommlComponent } from '../math/index.js'
 import type { State } from '../state.js'
 import type { Handler } from './types.js'
@@ -25,7 +26,7 @@ export const math: Handler<Math> = (state, node, context) => {
  * Unconvertible formulas keep their LaTeX as inline code, with a message.
  */
 export const inlineMath: Handler<InlineMath> = (state, node, context) => {
-  const display = isDisplayDelimited(state, node)
+  const display = isDisplayInlineMath(node)
   const result = latexToOmml(node.value, display)
   if (!result.ok) {
     notConverted(state, node, result.reason)
@@ -36,10 +37,4 @@ export const inlineMath: Handler<InlineMath> = (state, node, context) => {
 
 function notConverted(state: State, node: Math | InlineMath, reason: string): void {
   state.warn(node, `Formula not converted to a Word equation (${reason}); its LaTeX is kept as code`, 'math-not-converted')
-}
-
-function isDisplayDelimited(state: State, node: InlineMath): boolean {
-  const start = node.position?.start.offset
-  if (start === undefined) return false
-  return String(state.file.value ?? '').startsWith('$$', start)
 }

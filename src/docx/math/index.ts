@@ -3,7 +3,7 @@
  * formula that cannot be converted says why, and the caller keeps its LaTeX.
  */
 import { latexToMathml } from '../../markdown/math.js'
-import { parseMathml } from './mathml.js'
+import { parseMathml } from '../../markdown/mathml.js'
 import { mathmlToOmml, type OmmlElement } from './omml.js'
 
 export type LatexToOmmlResult = { ok: true; omml: OmmlElement } | { ok: false; reason: string }

@@ -1,12 +1,14 @@
 /**
  * Preview of fenced and indented code: `<pre><code class="language-x">`.
  *
- * Kept in its own file so syntax highlighting can replace it without touching the rest of
- * the preview pipeline; the output must stay within the sanitiser's schema (preview/schema.ts).
+ * Tokens are spans with pandoc's class names (`<span class="kw">`), coloured by
+ * `highlightCss()` with the colours Word's token styles use. The output must stay within the
+ * sanitiser's schema (preview/schema.ts).
  */
 import type { Element } from 'hast'
 import type { Code } from 'mdast'
 import type { State } from 'mdast-util-to-hast'
+import { highlightHast } from '../highlight.js'
 
 export function code(state: State, node: Code): Element {
   const language = node.lang?.split(/\s+/)[0]
@@ -14,7 +16,8 @@ export function code(state: State, node: Code): Element {
     type: 'element',
     tagName: 'code',
     properties: language ? { className: [`language-${language}`] } : {},
-    children: [{ type: 'text', value: node.value ? `${node.value}\n` : '' }],
+    // Highlighted with the tokens the export styles in Word (pandoc's class names: kw, st, co…).
+    children: node.value ? [...highlightHast(node.value, language), { type: 'text', value: '\n' }] : [{ type: 'text', value: '' }],
   }
   state.patch(node, inner)
   const pre: Element = { type: 'element', tagName: 'pre', properties: {}, children: [inner] }

@@ -1,22 +1,33 @@
 /**
- * Preview of `$…$` and `$$…$$` math: the LaTeX source in `<code class="math">`.
+ * Preview of `$…$` and `$$…$$` math: temml's MathML (browsers draw it natively), the same
+ * MathML the export turns into Word equations, so both show the same formula. A formula temml
+ * cannot read shows its LaTeX source in `<code class="math">`, as the export keeps it.
  *
- * Kept in its own file so a LaTeX → MathML renderer can replace it; whatever it emits must be
- * allowed by the sanitiser's schema (preview/schema.ts).
+ * Whatever it emits must be allowed by the sanitiser's schema (preview/schema.ts).
  */
 import type { Element } from 'hast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import type { State } from 'mdast-util-to-hast'
+import { isDisplayInlineMath, latexToHast } from '../math.js'
 
 export function math(state: State, node: Math): Element {
-  const code: Element = { type: 'element', tagName: 'code', properties: { className: ['math', 'math-display'] }, children: [{ type: 'text', value: node.value }] }
-  const block: Element = { type: 'element', tagName: 'div', properties: { className: ['math', 'math-display'] }, children: [code] }
+  const rendered = latexToHast(node.value, { display: true })
+  const content: Element = rendered.ok ? rendered.element : source(node.value, 'math-display')
+  const block: Element = { type: 'element', tagName: 'div', properties: { className: ['math', 'math-display'] }, children: [content] }
   state.patch(node, block)
   return block
 }
 
 export function inlineMath(state: State, node: InlineMath): Element {
-  const code: Element = { type: 'element', tagName: 'code', properties: { className: ['math', 'math-inline'] }, children: [{ type: 'text', value: node.value }] }
-  state.patch(node, code)
-  return code
+  // `$$…$$` inside a paragraph is display math (as pandoc and the export read it).
+  const display = isDisplayInlineMath(node)
+  const rendered = latexToHast(node.value, { display })
+  const kind = display ? 'math-display' : 'math-inline'
+  const element: Element = rendered.ok ? { type: 'element', tagName: 'span', properties: { className: ['math', kind] }, children: [rendered.element] } : source(node.value, kind)
+  state.patch(node, element)
+  return element
+}
+
+function source(value: string, kind: 'math-display' | 'math-inline'): Element {
+  return { type: 'element', tagName: 'code', properties: { className: ['math', kind] }, children: [{ type: 'text', value }] }
 }

@@ -7,6 +7,11 @@
  */
 import type { Schema } from 'hast-util-sanitize'
 import { defaultSchema } from 'hast-util-sanitize'
+import { TOKEN_STYLES } from '../highlight.js'
+import { MATHML_ATTRIBUTES, MATHML_TAG_NAMES } from '../math.js'
+
+/** pandoc's token classes the code preview emits (kw, st, co…). */
+const TOKEN_CLASSES = Object.values(TOKEN_STYLES).map((style) => style.className)
 
 type Attribute = NonNullable<Schema['attributes']>[string][number]
 
@@ -17,7 +22,7 @@ export const CLOBBER_PREFIX = 'user-content-'
 
 export const previewSchema: Schema = {
   ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'header'],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'header', ...MATHML_TAG_NAMES],
   // Dropped with their content: their text is code or markup, never prose.
   strip: ['script', 'style', 'template', 'noscript', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'iframe', 'object'],
   attributes: {
@@ -26,7 +31,9 @@ export const previewSchema: Schema = {
     '*': extend('*', 'dataRel'),
     code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
     div: extend('div', ['className', 'math', 'math-display']),
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/]),
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', ...TOKEN_CLASSES]),
+    // temml's MathML: its layout attributes and tml-* classes; never style or links.
+    ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
     header: [['className', 'front-matter']],
     p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract']],
   },

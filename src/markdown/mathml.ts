@@ -1,10 +1,22 @@
 /**
- * A small reader for the MathML temml writes: elements, attributes and text, with XML
+ * A small reader for the MathML temml writes (shared by the export, which turns it into OMML,
+ * and the preview, which turns it into hast): elements, attributes and text, with XML
  * character references decoded. temml's output is well-formed XML, so this needs none of a
  * general parser's recovery; anything unexpected (a stray `<`, an unclosed element) throws and
  * the formula is kept as LaTeX by the caller.
  */
-import { decodeEntities } from '../html-text.js'
+/** XML character references (temml writes &lt; &gt; &amp; &quot; and numeric ones). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|lt|gt|amp|quot|apos);/g, (whole, ref: string) => {
+    if (ref === 'lt') return '<'
+    if (ref === 'gt') return '>'
+    if (ref === 'amp') return '&'
+    if (ref === 'quot') return '"'
+    if (ref === 'apos') return "'"
+    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole
+  })
+}
 
 export interface MathElement {
   name: string
