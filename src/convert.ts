@@ -40,6 +40,6 @@ export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Ro
   const { output, pretty, path: _path, loadImage, convertImage, concurrency, ...docxOptions } = options
   const images = await resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) })
   const { document, state } = compile(tree, { ...docxOptions, images, file })
-  const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom(state.metadata, docxOptions.title) })
+  const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom({ ...state.metadata, ...(state.features.lang ? { lang: state.features.lang } : {}) }, docxOptions.title) })
   return { data: convertOutput(bytes, (output ?? 'uint8array') as F), messages: messagesOf(file), metadata: state.metadata }
 }

@@ -14,6 +14,10 @@ export interface RunFormat {
   readonly underline?: boolean
   /** A character style (Hyperlink, Verbatim Char…). */
   readonly style?: string
+  /** Highlighted (Word's yellow highlighter), as CriticMarkup `{==…==}` without a comment. */
+  readonly highlight?: boolean
+  /** Right-to-left text (`w:rtl`): set per run by `state.text` for runs in RTL scripts. */
+  readonly rtl?: boolean
 }
 
 /** The list a paragraph is numbered in: a w:num instance of an abstract list kind, and the level. */
@@ -59,6 +63,8 @@ export interface Context {
   readonly column?: number
   /** Paragraph alignment (table cells). */
   readonly alignment?: 'left' | 'center' | 'right'
+  /** Direction of the paragraph being written: `rtl` makes it a bidi paragraph (see rtl.ts). */
+  readonly direction?: 'rtl' | 'ltr'
 }
 
 export function rootContext(textWidth: number): Context {

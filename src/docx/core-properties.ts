@@ -2,7 +2,9 @@
  * docProps/core.xml, written by us: docx stamps `created`/`modified` with the clock, which
  * would make every export differ. Dates are written only when the document gives one.
  */
+import { toString } from 'mdast-util-to-string'
 import type { DocumentMetadata } from '../markdown/front-matter.js'
+import { parseMarkdown } from '../markdown/parse.js'
 
 const esc = (value: string) =>
   value
@@ -25,16 +27,27 @@ export interface CoreProperties {
 
 export function corePropertiesFrom(metadata: DocumentMetadata, title?: string): CoreProperties {
   const properties: CoreProperties = {}
-  const chosenTitle = title ?? metadata.title
+  const chosenTitle = title ?? (metadata.title && plainText(metadata.title))
   if (chosenTitle) properties.title = chosenTitle
-  if (metadata.subtitle) properties.subject = metadata.subtitle
+  if (metadata.subtitle) properties.subject = plainText(metadata.subtitle)
   if (metadata.authors.length > 0) properties.creator = metadata.authors.join('; ')
   if (metadata.keywords.length > 0) properties.keywords = metadata.keywords.join(', ')
-  if (metadata.abstract) properties.description = metadata.abstract
+  if (metadata.abstract) properties.description = plainText(metadata.abstract)
   if (metadata.lang) properties.language = metadata.lang
   const date = metadata.date && w3cDate(metadata.date)
   if (date) properties.date = date
   return properties
+}
+
+/**
+ * Front matter Markdown (pandoc reads title, subtitle and abstract as Markdown) as the plain
+ * text document properties hold: `The *Great* Report` → `The Great Report`; paragraphs
+ * stay apart.
+ */
+export function plainText(markdown: string): string {
+  const { tree } = parseMarkdown(markdown)
+  const text = tree.children.map((block) => toString(block).replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n\n')
+  return text || markdown.trim()
 }
 
 /** An ISO date (or date-time) as dcterms:W3CDTF, or undefined when it is not one. */

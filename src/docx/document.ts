@@ -1,42 +1,96 @@
 /**
- * The single `new Document(...)`, built last from what the walk collected: body, styles,
- * numbering, footnotes, page setup, and the hyperlink relationships (added with the ids the
- * handlers already used).
+ * The single `new Document(...)`, built last from what the walk collected: body (cut into
+ * sections where the handlers asked: a title page, landscape pages for wide tables), styles
+ * (merged into a reference document's), numbering, footnotes, comments, headers and footers,
+ * page setup, and the hyperlink relationships (added with the ids the handlers already used).
  */
-import { Document, PageOrientation, Paragraph, type FileChild } from 'docx'
+import { Document, PageOrientation, Paragraph, type FileChild, type ISectionOptions } from 'docx'
+import { setPackageEdits, type PackageEdits } from './package-edits.js'
+import { pageFurniture } from './page-furniture.js'
+import { languageAttributes } from './rtl.js'
+import { splitSections, type BodySection } from './sections.js'
 import type { State } from './state.js'
+import { mergeStyles } from './style-merge.js'
 import { stylesXml } from './styles.js'
 
 const HYPERLINK = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink' as const
 
 export function buildDocument(state: State, body: FileChild[]): Document {
-  const { page, margins } = state.options
-  const landscape = page.width > page.height
   const metadata = state.metadata
-  const title = state.options.title ?? metadata.title
+  const features = state.features
+  const title = features.title
+  const reference = state.reference
+  const ours = stylesXml(state.options, features.lang)
+  const merged = reference?.styles ? mergeStyles(reference.styles, ours, features.lang ? languageAttributes(features.lang) : undefined) : undefined
+  if (reference && !merged) state.warn(undefined, 'The reference document has no usable styles; the built-in styles are used', 'reference-doc-styles')
+
+  const furniture = pageFurniture(state)
+  // The template's headers and footers, for what our options do not replace.
+  const templateHeaders = (reference?.headers ?? []).filter((header) => (header.kind === 'header' ? !furniture.header : !furniture.footer))
+  const sections = splitSections(body)
+  const bodyIndex = sections.findIndex((section) => section.kind !== 'title')
+  const comments = state.comments.options(metadata)
+
   const doc = new Document({
-    externalStyles: stylesXml(state.options, metadata.lang),
+    externalStyles: merged?.xml ?? ours,
     numbering: { config: state.numbering.config() },
     footnotes: state.footnotes.notes(),
+    ...(comments ? { comments } : {}),
     ...(title ? { title } : {}),
     ...(metadata.authors.length > 0 ? { creator: metadata.authors.join('; ') } : {}),
-    sections: [
-      {
-        properties: {
-          page: {
-            // docx swaps width and height itself for landscape.
-            size: { width: Math.min(page.width, page.height), height: Math.max(page.width, page.height), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
-            margin: { ...margins, header: Math.min(720, margins.top), footer: Math.min(720, margins.bottom), gutter: 0 },
-          },
-        },
-        // Word expects at least one paragraph in a body.
-        children: body.length > 0 ? body : [new Paragraph({ style: 'BodyText' })],
-      },
-    ],
+    // Word fills in the table of contents (and its page numbers) when it opens the file.
+    ...(features.toc ? { features: { updateFields: true } } : {}),
+    ...(reference?.evenAndOddHeaders && templateHeaders.some((header) => header.type === 'even') ? { evenAndOddHeaderAndFooters: true } : {}),
+    sections: sections.map((section, index) => sectionOptions(state, section, index === sections.length - 1, index === bodyIndex, furniture, templateHeaders)),
   })
   for (const relationship of state.relationships.all()) {
     const relationships = relationship.part === 'footnotes' ? doc.FootNotes.Relationships : doc.Document.Relationships
     relationships.addRelationship(relationship.id, HYPERLINK, relationship.target, 'External')
   }
+  const edits: PackageEdits = {}
+  if (merged && merged.ids.size > 0) edits.styleIds = merged.ids
+  if (reference?.theme) edits.theme = reference.theme
+  if (templateHeaders.length > 0) {
+    edits.headers = templateHeaders
+    edits.media = reference!.media
+    edits.headerSection = Math.max(bodyIndex, 0)
+  }
+  setPackageEdits(doc, edits)
   return doc
+}
+
+function sectionOptions(
+  state: State,
+  section: BodySection,
+  last: boolean,
+  first: boolean,
+  furniture: ReturnType<typeof pageFurniture>,
+  templateHeaders: NonNullable<State['reference']>['headers'],
+): ISectionOptions {
+  const { page, margins } = state.options
+  const turned = section.kind === 'landscape'
+  const portraitWidth = Math.min(page.width, page.height)
+  const portraitHeight = Math.max(page.width, page.height)
+  const landscape = turned || page.width > page.height
+  const reference = state.reference
+  const headerDistance = reference?.margins?.header ?? Math.min(720, margins.top)
+  const footerDistance = reference?.margins?.footer ?? Math.min(720, margins.bottom)
+  // Later sections take their headers and footers from the first ("link to previous").
+  const titlePage = first && reference?.titlePage === true && templateHeaders.some((header) => header.type === 'first')
+  return {
+    properties: {
+      // Every section starts on a new page (OOXML's default section type): the body after a
+      // title page, a landscape table, the portrait pages after it.
+      ...(titlePage ? { titlePage: true } : {}),
+      page: {
+        // docx swaps width and height itself for landscape.
+        size: { width: portraitWidth, height: portraitHeight, orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
+        margin: { ...margins, header: headerDistance, footer: footerDistance, gutter: 0 },
+      },
+    },
+    ...(first && furniture.header ? { headers: { default: furniture.header } } : {}),
+    ...(first && furniture.footer ? { footers: { default: furniture.footer } } : {}),
+    // Word expects at least one paragraph in a body.
+    children: section.children.length > 0 || !last ? section.children : [new Paragraph({ style: 'BodyText' })],
+  }
 }

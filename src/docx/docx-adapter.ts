@@ -11,3 +11,12 @@ import type { ParagraphChild, XmlComponent } from 'docx'
 export function asParagraphChild(component: XmlComponent): ParagraphChild {
   return component as unknown as ParagraphChild
 }
+
+/**
+ * A comment date docx writes as no date at all. docx's Comment stamps `new Date()` when it
+ * is given none, which would make every export differ; it writes `date.toISOString()`, and
+ * leaves out attributes whose value is undefined.
+ */
+export function undatedComment(): Date {
+  return { toISOString: () => undefined } as unknown as Date
+}

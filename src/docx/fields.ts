@@ -37,3 +37,18 @@ export function complexField(instruction: string, result: TextRun[], options: { 
     new TextRun({ children: [new FieldChar('end')] }),
   ]
 }
+
+/**
+ * The two halves of a field whose result spans paragraphs (a TOC): begin, instruction and
+ * separator go before the cached result, the end after it — possibly paragraphs later.
+ */
+export function complexFieldParts(instruction: string, options: { dirty?: boolean } = {}): { start: ParagraphChild[]; end: ParagraphChild[] } {
+  return {
+    start: [
+      new TextRun({ children: [new FieldChar('begin', options.dirty)] }),
+      new TextRun({ children: [new InstructionText(` ${instruction.trim()} `)] }),
+      new TextRun({ children: [new FieldChar('separate')] }),
+    ],
+    end: [new TextRun({ children: [new FieldChar('end')] })],
+  }
+}

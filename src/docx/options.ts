@@ -4,6 +4,7 @@
 import type { VFile } from 'vfile'
 import type { Handlers } from './handlers/types.js'
 import type { ResolvedImages } from './images.js'
+import type { ReferenceTemplate } from './reference-doc.js'
 import { PAGE_SIZES, type PageSizeName } from './units.js'
 
 export interface Margins {
@@ -31,8 +32,28 @@ export interface DocxOptions {
   images?: ResolvedImages
   /** The file the tree was parsed from; messages are recorded on it. */
   file?: VFile
-  /** Document title for the core properties (default: front matter `title`). */
+  /** Document title for the core properties, the title block and the header (default: front matter `title`). */
   title?: string
+  /**
+   * A reference .docx (or .dotx), like pandoc's `--reference-doc`: its styles win over ours
+   * (ours fill in only what it lacks), and its theme, page size, margins, headers and footers
+   * are used unless other options say otherwise.
+   */
+  referenceDoc?: Uint8Array
+  /** A table of contents (a TOC field) after the title block: `true`, or its depth (default 3) and title. Default: front matter `toc`. */
+  toc?: boolean | { depth?: number; title?: string }
+  /** Page numbers in the footer: `true` ("3") or `'page-of-pages'` ("Page 3 of 12"). Default: front matter `page-numbers`. */
+  pageNumbers?: boolean | 'page-of-pages'
+  /** The document title in the page header (default: on with page numbers, when there is a title). */
+  headerTitle?: boolean
+  /** The title block on a page of its own, with no header or footer there. Default: front matter `title-page`. */
+  titlePage?: boolean
+  /** Write the front matter's title, subtitle, authors, date and abstract at the top (default true). */
+  titleBlock?: boolean
+  /** Tables too wide for the page: `'shrink'` their type (default) or put each in a landscape section of its own. */
+  wideTables?: 'shrink' | 'landscape'
+  /** Document language, a BCP 47 tag such as `en-GB` or `he` (default: front matter `lang`). */
+  lang?: string
 }
 
 export interface ResolvedOptions {
@@ -46,13 +67,15 @@ export interface ResolvedOptions {
 
 const DEFAULT_MARGIN = 1440
 
-export function resolveOptions(options: DocxOptions): ResolvedOptions {
-  const base = typeof options.pageSize === 'object' ? options.pageSize : PAGE_SIZES[options.pageSize ?? 'A4'] ?? PAGE_SIZES.A4
-  const landscape = options.orientation === 'landscape'
+/** The options with their defaults; a reference template's page size and margins stand in for those not given. */
+export function resolveOptions(options: DocxOptions, reference?: ReferenceTemplate): ResolvedOptions {
+  const templatePage = options.pageSize === undefined ? reference?.page : undefined
+  const base = typeof options.pageSize === 'object' ? options.pageSize : (templatePage ?? PAGE_SIZES[options.pageSize ?? 'A4'] ?? PAGE_SIZES.A4)
+  const landscape = options.orientation === 'landscape' || (options.orientation === undefined && templatePage !== undefined && templatePage.width > templatePage.height)
   const page = landscape
     ? { width: Math.max(base.width, base.height), height: Math.min(base.width, base.height) }
     : { width: Math.min(base.width, base.height), height: Math.max(base.width, base.height) }
-  const m = options.margins
+  const m = options.margins ?? reference?.margins
   const margins: Margins =
     typeof m === 'number'
       ? { top: m, right: m, bottom: m, left: m }

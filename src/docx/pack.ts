@@ -6,6 +6,7 @@
 import { Packer, PrettifyType, type Document } from 'docx'
 import { strFromU8, unzipSync } from 'fflate'
 import { corePropertiesXml, type CoreProperties } from './core-properties.js'
+import { applyPackageEdits, packageEditsOf } from './package-edits.js'
 import { normalizeZipTimestamps } from './zip-timestamps.js'
 
 export interface OutputTypes {
@@ -33,7 +34,10 @@ export interface PackOptions {
 /** Packs a Document into .docx bytes: deterministic for the same document and options. */
 export async function packDocx(document: Document, options: PackOptions = {}): Promise<Uint8Array> {
   const overrides = [{ path: 'docProps/core.xml', data: corePropertiesXml(options.core ?? {}) }]
-  const bytes = await Packer.pack(document, 'uint8array', options.pretty ? PrettifyType.WITH_2_BLANKS : false, overrides)
+  let bytes = await Packer.pack(document, 'uint8array', options.pretty ? PrettifyType.WITH_2_BLANKS : false, overrides)
+  // A reference document's theme, headers and footers, and style ids (package-edits.ts).
+  const edits = packageEditsOf(document)
+  if (edits) bytes = applyPackageEdits(bytes, edits)
   return normalizeZipTimestamps(bytes)
 }
 

@@ -3,7 +3,7 @@
  * registries (numbering, footnotes, bookmarks, relationships, drawings) and messages — plus
  * the walk itself (`one`, `blocks`, `inlines`), through which every handler recurses.
  */
-import { Paragraph, Table, TableCell, TableRow, type FileChild, type IParagraphOptions, type ParagraphChild } from 'docx'
+import { FileChild, Paragraph, TableCell, TableRow, type IParagraphOptions, type ParagraphChild } from 'docx'
 import type { Definition, FootnoteDefinition, Heading, Nodes, Parents, Root, RootContent } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { Node } from 'unist'
@@ -11,7 +11,10 @@ import { VFile } from 'vfile'
 import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
 import { headingSlugs } from '../markdown/slugs.js'
 import { BookmarkRegistry } from './bookmarks.js'
+import { CaptionRegistry } from './captions.js'
+import { CommentRegistry } from './comments.js'
 import { rootContext, type Context } from './context.js'
+import { resolveFeatures, type Features } from './features.js'
 import { FootnoteRegistry } from './footnotes.js'
 import { defaultHandlers } from './handlers/index.js'
 import type { Handler, Handlers, Output } from './handlers/types.js'
@@ -19,7 +22,9 @@ import type { ImageResult, ResolvedImages } from './images.js'
 import type { FirstParagraphToken } from './first-paragraph.js'
 import { LIST_HANGING, LIST_INDENT, NumberingRegistry } from './numbering.js'
 import { resolveOptions, textArea, type DocxOptions, type ResolvedOptions } from './options.js'
+import { readReferenceDoc, type ReferenceTemplate } from './reference-doc.js'
 import { RelationshipRegistry } from './relationships.js'
+import { directionalSegments } from './rtl.js'
 import { STYLE_INDENT } from './styles.js'
 import { textRun, xmlSafe } from './text.js'
 
@@ -35,6 +40,14 @@ export interface State {
   readonly footnotes: FootnoteRegistry
   readonly bookmarks: BookmarkRegistry
   readonly relationships: RelationshipRegistry
+  /** Table of contents, page numbers, title page, labels… asked for by options or front matter. */
+  readonly features: Features
+  /** Figure and table caption numbers. */
+  readonly captions: CaptionRegistry
+  /** Word comments (from CriticMarkup). */
+  readonly comments: CommentRegistry
+  /** The reference .docx, when one was given and could be read. */
+  readonly reference: ReferenceTemplate | undefined
   /** Width and height of the page's text area in twips. */
   readonly textArea: { width: number; height: number }
   /** The context the document body starts in. */
@@ -77,7 +90,13 @@ export type ParagraphOptions = Omit<IParagraphOptions, 'children' | 'text'> & {
 
 export function createState(tree: Root, options: DocxOptions = {}): State {
   const file = options.file ?? new VFile()
-  const resolved = resolveOptions(options)
+  const referenceRead = options.referenceDoc ? readReferenceDoc(options.referenceDoc) : undefined
+  if (referenceRead && !referenceRead.ok) {
+    file.message(`The reference document cannot be used: ${referenceRead.reason}; the built-in styles are used`, { ruleId: 'reference-doc-invalid', source: 'markdocx' })
+  }
+  const reference = referenceRead?.ok ? referenceRead.template : undefined
+  const resolved = resolveOptions(options, reference)
+  const metadata = readFrontMatter(tree, file)
   const area = textArea(resolved)
   const definitions = new Map<string, Definition>()
   const footnoteDefinitions = new Map<string, FootnoteDefinition>()
@@ -93,12 +112,16 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     tree,
     file,
     options: resolved,
-    metadata: readFrontMatter(tree, file),
+    metadata,
     handlers,
     numbering: new NumberingRegistry(),
     footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
     bookmarks: new BookmarkRegistry(headingSlugs(tree)),
     relationships: new RelationshipRegistry(),
+    features: resolveFeatures(options, metadata),
+    captions: new CaptionRegistry(),
+    comments: new CommentRegistry(),
+    reference,
     textArea: area,
     rootContext: rootContext(area.width),
     get previousSibling() {
@@ -169,6 +192,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       const { style = context.paragraphStyle ?? 'BodyText', ...rest } = paragraphOptions
       const properties: { -readonly [K in keyof IParagraphOptions]: IParagraphOptions[K] } = { style, ...rest, children }
       if (context.alignment && !properties.alignment) properties.alignment = context.alignment
+      if (context.direction === 'rtl' && properties.bidirectional === undefined) properties.bidirectional = true
       const token = pending && !pending.used ? pending : undefined
       if (token) {
         token.used = true
@@ -193,7 +217,9 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       if (replaced > 0) {
         state.warn(node, `${replaced} character${replaced === 1 ? '' : 's'} that Word cannot store (control characters or broken surrogates) became U+FFFD`, 'invalid-character')
       }
-      return text.length > 0 ? [textRun(text, context.run)] : []
+      if (text.length === 0) return []
+      // Runs of RTL script are marked w:rtl, Latin runs inside them not (see rtl.ts).
+      return directionalSegments(text).map((segment) => textRun(segment.text, segment.rtl ? { ...context.run, rtl: true } : context.run))
     },
 
     warn(node, reason, ruleId) {
@@ -208,7 +234,8 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
 }
 
 export function isBlock(output: Output): output is Block {
-  return output instanceof Paragraph || output instanceof Table
+  // Paragraphs, tables and block content controls (the table of contents).
+  return output instanceof FileChild
 }
 
 /** Nodes no handler knows: their content is kept (as blocks or text), with a message. */

@@ -4,11 +4,13 @@
  * element order ISO 29500 requires. docx's built-in styles are not used: they base character
  * styles on an undefined "DefaultParagraphFont" and lack most of what we need.
  */
+import { featureStyles } from './feature-styles.js'
 import { tokenStyleDefinitions } from './highlight-styles.js'
 import type { ResolvedOptions } from './options.js'
+import { languageAttributes } from './rtl.js'
 
 /** Left indent a paragraph style gives by itself, so direct indents are only written where they differ. */
-export const STYLE_INDENT: Readonly<Record<string, number>> = { BlockText: 720 }
+export const STYLE_INDENT: Readonly<Record<string, number>> = { BlockText: 720, Definition: 720 }
 
 /** Colours readable on white, close to GitHub's and Word's defaults. */
 const COLORS = {
@@ -54,7 +56,7 @@ interface ParagraphProps {
   outlineLevel?: number
 }
 
-interface StyleDef {
+export interface StyleDef {
   type: 'paragraph' | 'character' | 'table'
   id: string
   name: string
@@ -171,7 +173,7 @@ export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
     rPr: { bold: true, italic: h.italic ?? false, color: h.color, size: scale(h.size) },
   }))
 
-  return [
+  const all: StyleDef[] = [
     { type: 'paragraph', id: 'Normal', name: 'Normal', isDefault: true, qFormat: true },
     { type: 'character', id: 'DefaultParagraphFont', name: 'Default Paragraph Font', isDefault: true, uiPriority: 1, semiHidden: true },
     {
@@ -243,17 +245,18 @@ export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
       tblPr: `<w:tblPr><w:tblBorders>${['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="${COLORS.tableBorder}"/>`).join('')}</w:tblBorders><w:tblCellMar><w:top w:w="43" w:type="dxa"/><w:left w:w="86" w:type="dxa"/><w:bottom w:w="43" w:type="dxa"/><w:right w:w="86" w:type="dxa"/></w:tblCellMar></w:tblPr>`,
       tblStylePr: `<w:tblStylePr w:type="firstRow"><w:rPr><w:b/><w:bCs/></w:rPr><w:tblPr/><w:trPr><w:tblHeader/></w:trPr><w:tcPr><w:tcBorders><w:bottom w:val="single" w:sz="8" w:space="0" w:color="${COLORS.tableBorder}"/></w:tcBorders><w:shd w:val="clear" w:color="auto" w:fill="${COLORS.tableHeaderShade}"/></w:tcPr></w:tblStylePr>`,
     },
-    ...tokenStyleDefinitions(),
   ]
+  return [...all, ...featureStyles(options, all.find((style) => style.id === 'Table')), ...tokenStyleDefinitions()]
 }
 
 /** The whole styles.xml part. */
 export function stylesXml(options: ResolvedOptions, lang = 'en-US'): string {
   const size = Math.round(options.fontSize * 2)
   const font = esc(options.font)
+  const language = languageAttributes(lang)
   const defaults =
     '<w:docDefaults>' +
-    `<w:rPrDefault><w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:eastAsiaTheme="minorEastAsia" w:cs="${font}"/><w:sz w:val="${size}"/><w:szCs w:val="${size}"/><w:lang w:val="${esc(lang)}" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr></w:rPrDefault>` +
+    `<w:rPrDefault><w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:eastAsiaTheme="minorEastAsia" w:cs="${font}"/><w:sz w:val="${size}"/><w:szCs w:val="${size}"/><w:lang w:val="${esc(language.val)}" w:eastAsia="${esc(language.eastAsia)}" w:bidi="${esc(language.bidi)}"/></w:rPr></w:rPrDefault>` +
     '<w:pPrDefault><w:pPr><w:spacing w:after="0" w:line="240" w:lineRule="auto"/></w:pPr></w:pPrDefault>' +
     '</w:docDefaults>'
   return (

@@ -34,6 +34,8 @@ export function runOptions(format: RunFormat): IRunOptions {
   if (format.superScript) options.superScript = true
   if (format.subScript) options.subScript = true
   if (format.underline) options.underline = { type: UnderlineType.SINGLE }
+  if (format.highlight) options.highlight = 'yellow'
+  if (format.rtl) options.rightToLeft = true
   return options
 }
 

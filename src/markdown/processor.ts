@@ -2,14 +2,18 @@
  * The one Markdown parser shared by the preview, the export, the CLI and the library.
  *
  * Syntax: CommonMark (remark-parse), GFM (tables, task lists, strikethrough, footnotes,
- * autolink literals), YAML front matter and `$…$` / `$$…$$` math.
+ * autolink literals), YAML front matter, `$…$` / `$$…$$` math, definition lists, pandoc's
+ * `Table: …` captions and CriticMarkup comments.
  */
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkMath from 'remark-math'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { remarkCriticMarkup } from './critic-markup.js'
+import { remarkDefinitionList } from './definition-list.js'
 import { remarkDollarRule } from './dollar-rule.js'
+import { remarkTableCaption } from './table-caption.js'
 
 /** A unified processor that parses Markdown into mdast (no compiler attached). */
 export function createMarkdownProcessor() {
@@ -19,6 +23,9 @@ export function createMarkdownProcessor() {
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkMath)
     .use(remarkDollarRule)
+    .use(remarkDefinitionList)
+    .use(remarkTableCaption)
+    .use(remarkCriticMarkup)
 }
 
 /** The unified plugins the parser is made of, in order, for callers that build their own processor. */
@@ -28,4 +35,7 @@ export const markdownPlugins = [
   [remarkFrontmatter, ['yaml']],
   remarkMath,
   remarkDollarRule,
+  remarkDefinitionList,
+  remarkTableCaption,
+  remarkCriticMarkup,
 ] as const

@@ -1,4 +1,5 @@
 import type { Heading } from 'mdast'
+import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 
 /**
@@ -6,7 +7,8 @@ import type { Handler } from './types.js'
  * pane and a TOC see them), each inside a bookmark named by its slug for `#slug` links.
  * In a footnote a heading would pollute the navigation pane, so it is a bold line there.
  */
-export const heading: Handler<Heading> = (state, node, context) => {
+export const heading: Handler<Heading> = (state, node, outer) => {
+  const context = { ...outer, direction: nodeDirection(node) }
   if (context.inFootnote) {
     const children = state.inlines(node, { ...context, run: { ...context.run, bold: true } })
     return [state.paragraph(context, children)]

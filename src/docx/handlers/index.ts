@@ -4,6 +4,8 @@
 import { blockquote } from './blockquote.js'
 import { breakHandler } from './break.js'
 import { code } from './code.js'
+import { criticComment, criticHighlight } from './critic.js'
+import { defList, defListDescription, defListTerm } from './definition-list.js'
 import { deleteHandler } from './delete.js'
 import { emphasis } from './emphasis.js'
 import { footnoteReference } from './footnote-reference.js'
@@ -22,6 +24,7 @@ import { paragraph } from './paragraph.js'
 import { root } from './root.js'
 import { strong } from './strong.js'
 import { table } from './table.js'
+import { tableCaption } from './table-caption.js'
 import { tableCell } from './table-cell.js'
 import { tableRow } from './table-row.js'
 import { text } from './text.js'
@@ -57,6 +60,12 @@ export const defaultHandlers: Handlers = {
   imageReference,
   footnoteReference,
   inlineMath,
+  tableCaption,
+  defList,
+  defListTerm,
+  defListDescription,
+  criticHighlight,
+  criticComment,
 }
 
 export type { Handler, Handlers, Output } from './types.js'

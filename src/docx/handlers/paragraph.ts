@@ -1,5 +1,7 @@
 import type { Paragraph as MdParagraph, RootContent } from 'mdast'
+import { captionParagraph, withoutTypedNumber } from '../captions.js'
 import { isFigure } from '../figure.js'
+import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 
 /**
@@ -7,13 +9,19 @@ import type { Handler } from './types.js'
  * pandoc writes it, so a template can indent all but the first). A paragraph that is only an
  * image is a figure: a centred Figure paragraph, followed by an Image Caption when titled.
  */
-export const paragraph: Handler<MdParagraph> = (state, node, context) => {
+export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
+  const context = { ...outer, direction: nodeDirection(node) }
   const figure = isFigure(state, node, context)
   const children = state.inlines(node, context)
   if (children.length === 0 && !state.pendingFirstParagraph()) return []
   if (figure) {
     const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure' })]
-    if (figure.caption) blocks.push(state.paragraph(context, state.text(figure.caption, { ...context, run: {} }, node), { style: 'ImageCaption' }))
+    if (figure.caption) {
+      // "Figure N: title", N a SEQ field (captions.ts).
+      const inner = { ...context, run: {} }
+      const text = withoutTypedNumber(figure.caption, 'figure', state.features.labels.figure)
+      blocks.push(captionParagraph(state, inner, 'figure', state.text(text, inner, node), 'ImageCaption'))
+    }
     return blocks
   }
   const style = context.paragraphStyle ?? (startsRun(state.previousSibling) ? 'FirstParagraph' : 'BodyText')

@@ -1,5 +1,6 @@
 import { TableCell, WidthType } from 'docx'
 import type { TableCell as MdTableCell } from 'mdast'
+import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 
 /** Cell padding (left + right) from the Table style, taken off the width images may use. */
@@ -14,6 +15,7 @@ export const tableCell: Handler<MdTableCell> = (state, node, context) => {
     ...context,
     width: Math.max(width - CELL_PADDING, 200),
     alignment: align ?? undefined,
+    direction: nodeDirection(node),
   }
   const children = state.inlines(node, inner)
   return [new TableCell({ width: { size: width, type: WidthType.DXA }, children: [state.paragraph(inner, children)] })]

@@ -1,7 +1,10 @@
 import { Table, TableLayoutType, TableRow, WidthType } from 'docx'
 import type { Table as MdTable } from 'mdast'
 import { toString } from 'mdast-util-to-string'
+import { nodeDirection } from '../rtl.js'
+import { SectionBreak } from '../sections.js'
 import { columnCount, columnWidths, MAX_COLUMNS } from '../table-layout.js'
+import { planTable } from '../wide-tables.js'
 import type { Handler } from './types.js'
 
 /**
@@ -20,7 +23,9 @@ export const table: Handler<MdTable> = (state, node, context) => {
     state.warn(node, `Table has ${widest} columns; Word allows ${MAX_COLUMNS}, so columns ${MAX_COLUMNS} and up share the last one`, 'table-too-wide')
   }
   const columns = columnCount(node)
-  const widths = columnWidths(node, columns, context.width)
+  // Too wide for the page: smaller type, or a landscape section (wide-tables.ts).
+  const plan = planTable(state, node, context)
+  const widths = columnWidths(node, columns, plan.width)
   const layout = { widths, align: node.align ?? [] }
   // Cells are a world of their own: a list item's pending number must not land inside one.
   const rows = state.withFirstParagraph(undefined, () =>
@@ -29,14 +34,19 @@ export const table: Handler<MdTable> = (state, node, context) => {
     ),
   )
   const tableRows = rows.filter((row): row is TableRow => row instanceof TableRow)
-  return [
-    new Table({
+  const built = new Table({
       rows: tableRows,
-      style: 'Table',
+      style: plan.style,
+      // Mostly right-to-left content: columns run from the right, as the text does.
+      ...(nodeDirection(node) === 'rtl' ? { visuallyRightToLeft: true } : {}),
       width: { size: widths.reduce((a, b) => a + b, 0), type: WidthType.DXA },
       columnWidths: widths,
       layout: TableLayoutType.FIXED,
       ...(context.indent > 0 ? { indent: { size: context.indent, type: WidthType.DXA } } : {}),
-    }),
-  ]
+    })
+  if (!plan.landscape) return [built]
+  // A caption right before the table already opened the landscape section, to stay with it.
+  const opened = state.previousSibling?.type === 'tableCaption'
+  state.info(node, 'Table is too wide for a portrait page; it is on a landscape page of its own', 'table-landscape')
+  return [...(opened ? [] : [new SectionBreak('landscape')]), built, new SectionBreak('portrait')]
 }

@@ -1,0 +1,46 @@
+import { TextRun, type Paragraph } from 'docx'
+import type { Parents } from 'mdast'
+import type { CriticComment, CriticHighlight } from '../../markdown/critic-markup.js'
+import { annotationMark, commentAnchor } from '../comments.js'
+import type { Context } from '../context.js'
+import { nodeDirection } from '../rtl.js'
+import type { State } from '../state.js'
+import type { Handler } from './types.js'
+
+/**
+ * CriticMarkup `{==marked==}{>>comment<<}` → a Word comment anchored to the marked text (the
+ * review pane shows it); `{==marked==}` alone → highlighted text.
+ */
+export const criticHighlight: Handler<CriticHighlight> = (state, node, context, parent) => {
+  const next = sibling(parent, node, 1)
+  if (next?.type === 'criticComment') {
+    const id = state.comments.next()
+    const content = state.inlines(node, context)
+    state.comments.setBody(id, commentBody(state, next))
+    return commentAnchor(id, content)
+  }
+  return state.inlines(node, { ...context, run: { ...context.run, highlight: true } })
+}
+
+/** A lone `{>>comment<<}` → a Word comment at that point (its marked text, if any, anchors it instead). */
+export const criticComment: Handler<CriticComment> = (state, node, _context, parent) => {
+  if (sibling(parent, node, -1)?.type === 'criticHighlight') return []
+  const id = state.comments.next()
+  state.comments.setBody(id, commentBody(state, node))
+  return commentAnchor(id, [])
+}
+
+function commentBody(state: State, node: CriticComment): Paragraph[] {
+  // A comment is its own little document: no links (their relationships live per part), no
+  // footnotes, and never a list number pending where it stands.
+  const context: Context = { ...state.rootContext, inLink: true, inFootnote: true, paragraphStyle: 'CommentText', direction: nodeDirection(node) }
+  const children = state.inlines(node, context)
+  return [state.withFirstParagraph(undefined, () => state.paragraph(context, [annotationMark(), new TextRun(' '), ...children], { style: 'CommentText' }))]
+}
+
+function sibling(parent: Parents | undefined, node: unknown, offset: 1 | -1) {
+  if (!parent) return undefined
+  const children = parent.children as Array<{ type: string }>
+  const index = children.indexOf(node as { type: string })
+  return index === -1 ? undefined : (children[index + offset] as CriticComment | CriticHighlight | undefined)
+}

@@ -1,0 +1,19 @@
+import type { TableCaption } from '../../markdown/table-caption.js'
+import { captionParagraph, withoutTypedNumber } from '../captions.js'
+import { nodeDirection } from '../rtl.js'
+import { landscapeOpening } from '../wide-tables.js'
+import type { Handler } from './types.js'
+
+/**
+ * A table caption (pandoc's `Table: …`, moved before its table by the parser) → "Table N: …"
+ * in the Table Caption style (kept with the table), N a SEQ Table field. When its table goes
+ * to a landscape page, the caption goes with it.
+ */
+export const tableCaption: Handler<TableCaption> = (state, node, context, parent) => {
+  const inner = { ...context, run: {}, direction: nodeDirection(node) }
+  const [first, ...rest] = node.children
+  // "Table: Table 3. Costs" — the author's own number gives way to the field's.
+  const children = first?.type === 'text' ? [{ ...first, value: withoutTypedNumber(first.value, 'table', state.features.labels.table) }, ...rest] : node.children
+  const paragraph = captionParagraph(state, inner, 'table', state.inlines({ ...node, children }, inner), 'TableCaption')
+  return [...landscapeOpening(state, node, context, parent), paragraph]
+}
