@@ -49,8 +49,10 @@ export function fitted(info: ImageInfo, maxWidthTwips: number, maxHeightTwips: n
   const maxWidth = Math.max(maxWidthTwips / TWIPS_PER_PIXEL, 16)
   const maxHeight = Math.max(maxHeightTwips / TWIPS_PER_PIXEL, 16)
   const scale = Math.min(1, maxWidth / width, maxHeight / height)
-  width = Math.max(1, Math.round(width * scale))
-  height = Math.max(1, Math.round(height * scale))
+  // Shrunk images round down, so rounding never pushes them past the margin they were fitted to.
+  const whole = scale < 1 ? Math.floor : Math.round
+  width = Math.max(1, whole(width * scale))
+  height = Math.max(1, whole(height * scale))
   return { width, height }
 }
 

@@ -133,3 +133,20 @@ export function styleOf(paragraph: Element): string | undefined {
 export function ruleIds(messages: Message[]): string[] {
   return messages.map((m) => m.ruleId)
 }
+
+/** A unist position starting at `line`:`column` (for nodes built inline whose messages are checked). */
+export function at(line: number, column: number, endColumn = column + 1): { position: { start: { line: number; column: number; offset: number }; end: { line: number; column: number; offset: number } } } {
+  return { position: { start: { line, column, offset: 0 }, end: { line, column: endColumn, offset: 0 } } }
+}
+
+/** The w:r runs directly or indirectly under `root` that carry text. */
+export function textRuns(root: Document | Element): Element[] {
+  return elements(root, 'w:r').filter((r) => elements(r, 'w:t').length > 0)
+}
+
+/** Names of the formatting children of a run's w:rPr (`w:b`, `w:i`, `w:rStyle=VerbatimChar`…). */
+export function runFormat(run: Element): string[] {
+  const rPr = childElements(run).find((e) => e.nodeName === 'w:rPr')
+  if (!rPr) return []
+  return childElements(rPr).map((e) => (e.getAttribute('w:val') ? `${e.nodeName}=${e.getAttribute('w:val')}` : e.nodeName))
+}

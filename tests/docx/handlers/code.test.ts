@@ -1,0 +1,57 @@
+import { u } from 'unist-builder'
+import { describe, expect, it } from 'vitest'
+import { at, checkProducedWithOracle, fromTree, styleOf } from '../../support/docx.js'
+import { attr, childElements, elements, val } from '../../support/xml.js'
+
+checkProducedWithOracle('code handler')
+
+/** The run contents of a paragraph as tokens: text (adjacent runs joined: highlighting splits them), ⏎ for w:br, ⇥ for w:tab. */
+function tokens(p: import('@xmldom/xmldom').Element): string[] {
+  const out: string[] = []
+  for (const run of elements(p, 'w:r')) {
+    for (const e of childElements(run)) {
+      if (e.nodeName === 'w:t') {
+        const last = out.length - 1
+        if (last >= 0 && out[last] !== '⏎' && out[last] !== '⇥') out[last] += e.textContent ?? ''
+        else out.push(e.textContent ?? '')
+      }
+      if (e.nodeName === 'w:br') out.push('⏎')
+      if (e.nodeName === 'w:tab') out.push('⇥')
+    }
+  }
+  return out
+}
+
+describe('code handler', () => {
+  it('writes one Source Code paragraph keeping every line, blank line, space and tab', async () => {
+    const { blocks } = await fromTree(u('root', [u('code', { lang: 'js' }, 'if (a) {\n\treturn  b  \n\n}')]))
+    expect(blocks).toHaveLength(1)
+    expect(styleOf(blocks[0]!)).toBe('SourceCode')
+    expect(tokens(blocks[0]!)).toEqual(['if (a) {', '⏎', '⇥', 'return  b  ', '⏎', '⏎', '}'])
+  })
+
+  it('normalises CRLF and CR line ends', async () => {
+    const { blocks } = await fromTree(u('root', [u('code', 'a\r\nb\rc')]))
+    expect(tokens(blocks[0]!)).toEqual(['a', '⏎', 'b', '⏎', 'c'])
+  })
+
+  it('writes an empty code block as an empty Source Code paragraph', async () => {
+    const { blocks } = await fromTree(u('root', [u('code', '')]))
+    expect(blocks.map(styleOf)).toEqual(['SourceCode'])
+  })
+
+  it('defines Source Code as monospace, shaded, kept together, with tab stops', async () => {
+    const { styles } = await fromTree(u('root', [u('code', 'x')]), { codeFont: 'Fira Mono' })
+    const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'SourceCode')!
+    expect(attr(elements(style, 'w:rFonts')[0], 'w:ascii')).toBe('Fira Mono')
+    expect(elements(style, 'w:shd').length).toBe(1)
+    expect(elements(style, 'w:keepLines').length).toBe(1)
+    expect(elements(style, 'w:tab').length).toBeGreaterThan(4)
+    expect(val(style, 'w:name')).toBe('Source Code')
+  })
+
+  it('replaces control characters with a message at the block', async () => {
+    const { messages } = await fromTree(u('root', [u('code', { ...at(7, 1) }, 'esc \u001b[0m')]))
+    expect(messages.map((m) => [m.ruleId, m.line])).toEqual([['invalid-character', 7]])
+  })
+})

@@ -1,0 +1,77 @@
+import { u } from 'unist-builder'
+import type { Root } from 'mdast'
+import { describe, expect, it } from 'vitest'
+import { checkProducedWithOracle, fromTree, styleOf, textOf } from '../../support/docx.js'
+import { attr, child, elements, val } from '../../support/xml.js'
+
+checkProducedWithOracle('heading handler')
+
+const heading = (depth: 1 | 2 | 3 | 4 | 5 | 6, text: string) => u('heading', { depth }, [u('text', text)])
+
+describe('heading handler', () => {
+  it('maps depth 1–6 to the Heading 1–6 styles (never Title)', async () => {
+    const tree = u('root', [1, 2, 3, 4, 5, 6].map((d) => heading(d as 1, `Level ${d}`))) as Root
+    const { blocks } = await fromTree(tree)
+    expect(blocks.map(styleOf)).toEqual(['Heading1', 'Heading2', 'Heading3', 'Heading4', 'Heading5', 'Heading6'])
+  })
+
+  it('defines the heading styles with outline levels 0–5, so the navigation pane and a TOC see them', async () => {
+    const { styles } = await fromTree(u('root', [heading(1, 'x')]))
+    for (let level = 1; level <= 6; level++) {
+      const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === `Heading${level}`)!
+      expect(val(style, 'w:pPr/w:outlineLvl')).toBe(String(level - 1))
+      expect(attr(child(style, 'w:name'), 'w:val')).toBe(`heading ${level}`)
+      expect(val(style, 'w:basedOn')).toBe('Normal')
+    }
+  })
+
+  it('wraps each heading in a bookmark named by its GitHub slug, with unique ids', async () => {
+    const tree = u('root', [heading(1, 'Getting Started'), heading(2, 'Getting Started'), heading(2, 'Café crème!')]) as Root
+    const { blocks } = await fromTree(tree)
+    const starts = blocks.map((p) => elements(p, 'w:bookmarkStart')[0]!)
+    expect(starts.map((s) => attr(s, 'w:name'))).toEqual(['getting-started', 'getting-started-1', 'café-crème'])
+    const ids = starts.map((s) => attr(s, 'w:id'))
+    expect(new Set(ids).size).toBe(3)
+    blocks.forEach((p, index) => expect(attr(elements(p, 'w:bookmarkEnd')[0], 'w:id')).toBe(ids[index]))
+  })
+
+  it('makes bookmark names Word accepts: starting with a letter, at most 40 characters', async () => {
+    const long = 'a heading whose text goes on far longer than forty characters'
+    const tree = u('root', [heading(2, '2. Results & more'), heading(2, long), heading(2, long)]) as Root
+    const { blocks } = await fromTree(tree)
+    const names = blocks.map((p) => attr(elements(p, 'w:bookmarkStart')[0], 'w:name')!)
+    expect(names[0]).toMatch(/^[\p{L}_]/u)
+    for (const name of names) {
+      expect(name.length).toBeLessThanOrEqual(40)
+      expect(name).toMatch(/^[\p{L}\p{N}_-]+$/u)
+    }
+    expect(new Set(names).size).toBe(3)
+  })
+
+  it('lets [x](#slug) link to the heading bookmark', async () => {
+    const tree = u('root', [heading(1, 'Intro'), u('paragraph', [u('link', { url: '#intro' }, [u('text', 'back')])])]) as Root
+    const { blocks } = await fromTree(tree)
+    expect(attr(elements(blocks[1]!, 'w:hyperlink')[0], 'w:anchor')).toBe('intro')
+  })
+
+  it('keeps inline formatting but not the surrounding run format', async () => {
+    const tree = u('root', [u('heading', { depth: 2 }, [u('text', 'With '), u('emphasis', [u('text', 'style')]), u('inlineCode', 'code')])]) as Root
+    const { blocks } = await fromTree(tree)
+    expect(textOf(blocks[0]!)).toBe('With stylecode')
+    expect(elements(blocks[0]!, 'w:i').length).toBe(1)
+    expect(elements(blocks[0]!, 'w:rStyle').map((r) => attr(r, 'w:val'))).toEqual(['VerbatimChar'])
+  })
+
+  it('is a bold line, not a Heading (nor a bookmark), inside a footnote', async () => {
+    const tree = u('root', [
+      u('paragraph', [u('text', 'See'), u('footnoteReference', { identifier: 'n', label: 'n' })]),
+      u('footnoteDefinition', { identifier: 'n', label: 'n' }, [heading(2, 'Note heading')]),
+    ])
+    const { footnotes } = await fromTree(tree)
+    const note = elements(footnotes, 'w:footnote').find((f) => attr(f, 'w:id') === '1')!
+    const p = elements(note, 'w:p')[0]!
+    expect(styleOf(p)).toBe('FootnoteText')
+    expect(elements(p, 'w:b').length).toBeGreaterThan(0)
+    expect(elements(note, 'w:bookmarkStart').length).toBe(0)
+  })
+})

@@ -1,0 +1,82 @@
+import { u } from 'unist-builder'
+import type { PhrasingContent, Root } from 'mdast'
+import { describe, expect, it } from 'vitest'
+import { at, checkProducedWithOracle, fromTree, runFormat, textOf, textRuns } from '../../support/docx.js'
+import { attr, elements } from '../../support/xml.js'
+
+checkProducedWithOracle('link handler')
+
+const para = (...children: PhrasingContent[]): Root => u('root', [u('paragraph', children)]) as Root
+const link = (url: string, text: string, extra = {}) => u('link', { url, ...extra }, [u('text', text)]) as PhrasingContent
+
+describe('link handler', () => {
+  it('writes an external w:hyperlink in the Hyperlink style, its relationship External', async () => {
+    const { blocks, rels } = await fromTree(para(link('https://example.com/a?b=1&c=2', 'example')))
+    const hyperlink = elements(blocks[0]!, 'w:hyperlink')[0]!
+    const rel = rels.get(attr(hyperlink, 'r:id')!)
+    expect(rel).toEqual({ target: 'https://example.com/a?b=1&c=2', type: 'hyperlink', external: true })
+    expect(textRuns(hyperlink).map(runFormat)).toEqual([['w:rStyle=Hyperlink']])
+  })
+
+  it('shares one relationship between links to the same URL, with ids from a per-document counter', async () => {
+    const { blocks } = await fromTree(para(link('https://a.example', 'one'), link('https://b.example', 'two'), link('https://a.example', 'three')))
+    const ids = elements(blocks[0]!, 'w:hyperlink').map((h) => attr(h, 'r:id'))
+    expect(ids).toEqual(['rIdLink1', 'rIdLink2', 'rIdLink1'])
+  })
+
+  it('percent-encodes what a relationship target cannot hold (spaces, quotes, braces)', async () => {
+    const { rels } = await fromTree(para(link('https://example.com/a b"c{d}', 'x')))
+    expect([...rels.values()].find((r) => r.type === 'hyperlink')?.target).toBe('https://example.com/a%20b%22c%7Bd%7D')
+  })
+
+  it('links mailto: and relative URLs too', async () => {
+    const { rels } = await fromTree(para(link('mailto:someone@example.com', 'mail'), link('docs/guide.md', 'guide')))
+    expect([...rels.values()].filter((r) => r.type === 'hyperlink').map((r) => r.target)).toEqual(['mailto:someone@example.com', 'docs/guide.md'])
+  })
+
+  it('points #slug links at the heading’s bookmark (an internal link, no relationship)', async () => {
+    const tree = u('root', [u('heading', { depth: 2 }, [u('text', 'Second Part')]), u('paragraph', [link('#second-part', 'see')])]) as Root
+    const { blocks, rels } = await fromTree(tree)
+    expect(attr(elements(blocks[1]!, 'w:hyperlink')[0], 'w:anchor')).toBe('second-part')
+    expect([...rels.values()].filter((r) => r.type === 'hyperlink')).toHaveLength(0)
+  })
+
+  it('keeps the text of a link to a missing heading, without a dead link, and says so', async () => {
+    const { blocks, messages } = await fromTree(para(link('#nowhere', 'lost', at(4, 2))))
+    expect(elements(blocks[0]!, 'w:hyperlink')).toHaveLength(0)
+    expect(textOf(blocks[0]!)).toBe('lost')
+    expect(messages.map((m) => [m.ruleId, m.line, m.column])).toEqual([['link-anchor-missing', 4, 2]])
+  })
+
+  it('refuses unsafe protocols (javascript:, data:, vbscript:, file:) whatever their spelling, keeping the text', async () => {
+    const urls = ['javascript:alert(1)', ' JaVa\tScRiPt:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:msgbox', 'file:///etc/passwd']
+    const { blocks, messages, rels } = await fromTree(para(...urls.map((url, i) => link(url, `t${i}`, at(1, i + 1)))))
+    expect(elements(blocks[0]!, 'w:hyperlink')).toHaveLength(0)
+    expect(textOf(blocks[0]!)).toBe('t0t1t2t3t4')
+    expect(messages.map((m) => m.ruleId)).toEqual(Array(5).fill('link-unsafe'))
+    expect([...rels.values()].filter((r) => r.type === 'hyperlink')).toHaveLength(0)
+  })
+
+  it('keeps the text of a link too long for Word to follow, with a message', async () => {
+    const { blocks, messages } = await fromTree(para(link(`https://example.com/${'x'.repeat(3000)}`, 'long')))
+    expect(elements(blocks[0]!, 'w:hyperlink')).toHaveLength(0)
+    expect(messages.map((m) => m.ruleId)).toEqual(['link-too-long'])
+  })
+
+  it('puts a link inside a footnote in the footnotes part’s own relationships', async () => {
+    const tree = u('root', [
+      u('paragraph', [u('text', 'x'), u('footnoteReference', { identifier: 'n', label: 'n' })]),
+      u('footnoteDefinition', { identifier: 'n', label: 'n' }, [u('paragraph', [link('https://note.example', 'in note')])]),
+    ]) as Root
+    const { footnotes, footnoteRels, rels } = await fromTree(tree)
+    const id = attr(elements(footnotes, 'w:hyperlink')[0], 'r:id')!
+    expect(footnoteRels.get(id)).toMatchObject({ target: 'https://note.example', external: true })
+    expect([...rels.values()].some((r) => r.target === 'https://note.example')).toBe(false)
+  })
+
+  it('writes an empty URL as plain text', async () => {
+    const { blocks } = await fromTree(para(link('', 'nothing')))
+    expect(elements(blocks[0]!, 'w:hyperlink')).toHaveLength(0)
+    expect(textOf(blocks[0]!)).toBe('nothing')
+  })
+})

@@ -1,0 +1,18 @@
+import { u } from 'unist-builder'
+import { describe, expect, it } from 'vitest'
+import { checkProducedWithOracle, fromTree, styleOf } from '../../support/docx.js'
+import { attr, elements } from '../../support/xml.js'
+
+checkProducedWithOracle('thematicBreak handler')
+
+describe('thematicBreak handler', () => {
+  it('is an empty Horizontal Rule paragraph whose style draws a bottom border, not a page break', async () => {
+    const { blocks, styles, document } = await fromTree(u('root', [u('paragraph', [u('text', 'a')]), u('thematicBreak'), u('paragraph', [u('text', 'b')])]))
+    expect(blocks.map(styleOf)).toEqual(['FirstParagraph', 'HorizontalRule', 'FirstParagraph'])
+    expect(elements(blocks[1]!, 'w:t')).toHaveLength(0)
+    expect(elements(document, 'w:br').filter((br) => attr(br, 'w:type') === 'page')).toHaveLength(0)
+    expect(elements(document, 'w:pageBreakBefore')).toHaveLength(0)
+    const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'HorizontalRule')!
+    expect(elements(style, 'w:bottom')).toHaveLength(1)
+  })
+})
