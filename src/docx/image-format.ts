@@ -66,6 +66,7 @@ function jpeg(b: Uint8Array): ImageInfo | undefined {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8 || b[2] !== 0xff) return undefined
   let offset = 2
   let dpi: { x: number; y: number } | undefined
+  let frame: ImageInfo | undefined
   while (offset + 4 <= b.length) {
     if (b[offset] !== 0xff) return undefined
     const marker = b[offset + 1]!
@@ -88,13 +89,14 @@ function jpeg(b: Uint8Array): ImageInfo | undefined {
     // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       if (offset + 9 > b.length) return undefined
-      const info: ImageInfo = { format: 'jpg', height: u16be(b, offset + 5), width: u16be(b, offset + 7) }
+      frame = { format: 'jpg', height: u16be(b, offset + 5), width: u16be(b, offset + 7) }
       if (dpi) {
-        info.dpiX = dpi.x
-        info.dpiY = dpi.y
+        frame.dpiX = dpi.x
+        frame.dpiY = dpi.y
       }
-      return info
     }
+    // Start of scan: the image data follows. A file cut off before it has no picture to show.
+    if (marker === 0xda) return frame
     offset += 2 + length
   }
   return undefined
@@ -104,6 +106,10 @@ function gif(b: Uint8Array): ImageInfo | undefined {
   if (b.length < 10) return undefined
   const signature = ascii(b, 0, 6)
   if (signature !== 'GIF87a' && signature !== 'GIF89a') return undefined
+  // A complete GIF ends with its trailer (0x3B; some writers pad with zeros after it).
+  let end = b.length - 1
+  while (end > 12 && b[end] === 0) end--
+  if (b[end] !== 0x3b || !b.subarray(13, end).includes(0x2c)) return undefined
   return { format: 'gif', width: u16le(b, 6), height: u16le(b, 8) }
 }
 
@@ -113,6 +119,12 @@ function bmp(b: Uint8Array): ImageInfo | undefined {
   if (headerSize === 12) return { format: 'bmp', width: u16le(b, 18), height: u16le(b, 20) }
   if (headerSize < 40 || b.length < 54) return undefined
   const info: ImageInfo = { format: 'bmp', width: Math.abs(i32le(b, 18)), height: Math.abs(i32le(b, 22)) }
+  // Uncompressed pixels (BI_RGB) must all be there: a truncated bitmap would show garbage.
+  const dataOffset = i32le(b, 10)
+  const bitsPerPixel = u16le(b, 28)
+  const compression = i32le(b, 30)
+  const rowBytes = Math.ceil((info.width * bitsPerPixel) / 32) * 4
+  if (dataOffset < 26 || dataOffset >= b.length || (compression === 0 && dataOffset + rowBytes * info.height > b.length)) return undefined
   const ppmX = i32le(b, 38)
   const ppmY = i32le(b, 42)
   if (ppmX > 0 && ppmY > 0) {
