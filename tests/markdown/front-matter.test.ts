@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { readFrontMatter } from '../../src/markdown/front-matter.js'
+import { messagesOf } from '../../src/markdown/messages.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+
+const read = (markdown: string) => {
+  const { tree, file } = parseMarkdown(markdown)
+  return { metadata: readFrontMatter(tree, file), messages: messagesOf(file) }
+}
+
+describe('front matter', () => {
+  it('reads title, subtitle, authors, date, abstract, keywords, lang and toc as pandoc does', () => {
+    const { metadata } = read('---\ntitle: "A: title"\nsubtitle: Sub\nauthor:\n  - Ada\n  - name: Charles\ndate: 2024-10-01\nabstract: Short.\nkeywords: a, b\nlang: de-DE\ntoc: true\ntoc-depth: 2\n---\n\nBody')
+    expect(metadata).toEqual({
+      title: 'A: title',
+      subtitle: 'Sub',
+      authors: ['Ada', 'Charles'],
+      date: '2024-10-01',
+      abstract: 'Short.',
+      keywords: ['a', 'b'],
+      lang: 'de-DE',
+      toc: true,
+      extra: { 'toc-depth': 2 },
+    })
+  })
+
+  it('accepts a single author string and a keyword list', () => {
+    const { metadata } = read('---\nauthor: Solo\nkeywords: [x, y]\n---\n')
+    expect(metadata.authors).toEqual(['Solo'])
+    expect(metadata.keywords).toEqual(['x', 'y'])
+  })
+
+  it('ignores invalid YAML or a non-mapping with a message, and never throws', () => {
+    const broken = read('---\ntitle: [unclosed\n---\n\ntext')
+    expect(broken.metadata.title).toBeUndefined()
+    expect(broken.messages.map((m) => [m.ruleId, m.line])).toEqual([['front-matter-invalid', 1]])
+    const list = read('---\n- a\n- b\n---\n')
+    expect(list.messages.map((m) => m.ruleId)).toEqual(['front-matter-invalid'])
+  })
+
+  it('survives alias bombs (bounded alias expansion)', () => {
+    const bomb = '---\na: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\n'
+    expect(() => read(bomb)).not.toThrow()
+  })
+
+  it('only reads a leading block', () => {
+    const { metadata } = read('Text first\n\n---\ntitle: Not front matter\n---\n')
+    expect(metadata.title).toBeUndefined()
+  })
+})
