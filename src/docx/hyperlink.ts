@@ -40,10 +40,21 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
   return [asParagraphChild(new ConcreteHyperlink(build(linked), id))]
 }
 
-/** A relationship target Word accepts: spaces, quotes and other characters URIs cannot hold are percent-encoded. */
+const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+
+/**
+ * A relationship target Word accepts (an xs:anyURI): spaces, quotes and other characters URIs
+ * cannot hold are percent-encoded, and so are a `%` that starts no escape, brackets outside
+ * an IPv6 host, and every `#` after the first.
+ */
 export function encodeTarget(url: string): string {
   // eslint-disable-next-line no-control-regex
-  return url.replace(/[\u0000-\u0020"<>\\^`{|}\u007f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  const escaped = url.replace(/[\u0000-\u0020"<>\\^`{|}\u007f]/g, percent).replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
+  // Brackets are allowed only around an IPv6 address in the authority (`http://[::1]/`).
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(escaped)?.[0] ?? ''
+  const rest = escaped.slice(authority.length).replace(/[[\]]/g, percent)
+  const hash = rest.indexOf('#')
+  return authority + (hash === -1 ? rest : rest.slice(0, hash + 1) + rest.slice(hash + 1).replace(/#/g, '%23'))
 }
 
 function shorten(url: string): string {

@@ -29,6 +29,18 @@ describe('link handler', () => {
     expect([...rels.values()].find((r) => r.type === 'hyperlink')?.target).toBe('https://example.com/a%20b%22c%7Bd%7D')
   })
 
+  it('makes every target a valid URI: stray %, brackets outside an IPv6 host, a second # are escaped', async () => {
+    const urls = ['https://example.com/a%zz', 'https://example.com/x[1]', 'http://[::1]:8080/p', 'https://example.com/a#b#c', 'https://example.com/x](']
+    const { rels } = await fromTree(para(...urls.map((url, i) => link(url, `l${i}`))))
+    expect([...rels.values()].filter((r) => r.type === 'hyperlink').map((r) => r.target)).toEqual([
+      'https://example.com/a%25zz',
+      'https://example.com/x%5B1%5D',
+      'http://[::1]:8080/p',
+      'https://example.com/a#b%23c',
+      'https://example.com/x%5D(',
+    ])
+  })
+
   it('links mailto: and relative URLs too', async () => {
     const { rels } = await fromTree(para(link('mailto:someone@example.com', 'mail'), link('docs/guide.md', 'guide')))
     expect([...rels.values()].filter((r) => r.type === 'hyperlink').map((r) => r.target)).toEqual(['mailto:someone@example.com', 'docs/guide.md'])

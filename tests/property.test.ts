@@ -1,0 +1,122 @@
+/**
+ * Property-based: Markdown built from the grammar's own pieces (headings, paragraphs with
+ * every inline construct, nested lists and quotes, code, tables with ragged rows, footnotes,
+ * HTML, hostile characters) — not only random strings — must always convert without
+ * throwing, give a structurally valid package, and keep every word of its visible text.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { checkProducedWithOracle, fromMarkdown } from './support/docx.js'
+import { elements } from './support/xml.js'
+
+checkProducedWithOracle('property')
+
+/** A piece of Markdown and the words it must show in the document. */
+interface Piece {
+  md: string
+  words: string[]
+}
+
+const join = (pieces: Piece[], separator: string): Piece => ({ md: pieces.map((p) => p.md).join(separator), words: pieces.flatMap((p) => p.words) })
+
+/** Plain words (letters only, so they never form syntax by themselves), some in other scripts. */
+const word = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[a-z]{3,9}$/) },
+  { weight: 1, arbitrary: fc.constantFrom('naïve', 'Привет', '東京', 'עברית', 'Ωmega', 'straße') },
+)
+const plain: fc.Arbitrary<Piece> = word.map((w) => ({ md: w, words: [w] }))
+/** Text whose words are not checked: URLs, punctuation, characters XML cannot hold, stray syntax. */
+const noise: fc.Arbitrary<Piece> = fc
+  .constantFrom('&amp;', '&#0;', '\\*', '<', '>', '*', '_', '|', '[', ']', '$5', '$x$', '\u0001', '\u000b', '\uFFFE', '\uD800', '🎉', '\u200f', '  ', '\\', '`', '<!-- c -->', '<br>', 'https://example.com/x', 'me@example.com')
+  .map((md) => ({ md, words: [] }))
+const url = fc.constantFrom('https://example.com/a', '#heading', '#missing', 'relative/page.md', 'javascript:alert(1)', 'mailto:x@example.com', 'https://example.com/a b', '')
+
+const inline: fc.Arbitrary<Piece> = fc.letrec<{ inline: Piece }>((tie) => ({
+  inline: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { weight: 8, arbitrary: plain },
+    { weight: 2, arbitrary: noise },
+    fc.tuple(tie('inline'), fc.constantFrom('*', '**', '_', '~~', '***')).map(([p, mark]) => ({ md: `${mark}${p.md}${mark}`, words: p.words })),
+    plain.map((p) => ({ md: `\`${p.md}\``, words: p.words })),
+    fc.tuple(tie('inline'), url).map(([p, target]) => ({ md: `[${p.md}](${target})`, words: p.words })),
+    fc.tuple(word, fc.constantFrom('missing.png', 'data:image/png;base64,AAAA', 'https://example.invalid/i.png')).map(([alt, src]) => ({ md: `![${alt}](${src})`, words: [] })),
+    plain.map((p) => ({ md: `<span>${p.md}</span>`, words: p.words })),
+    fc.constant({ md: '  \n', words: [] }),
+  ),
+})).inline
+
+const line: fc.Arbitrary<Piece> = fc.array(inline, { minLength: 1, maxLength: 8 }).map((pieces) => join(pieces, ' '))
+/** A line safe inside a table cell (no line breaks, pipes escaped by the table syntax itself). */
+const cellText: fc.Arbitrary<Piece> = fc.array(fc.oneof(plain, plain.map((p) => ({ md: `**${p.md}**`, words: p.words })), plain.map((p) => ({ md: `\`${p.md}\``, words: p.words }))), { maxLength: 3 }).map((pieces) => join(pieces, ' '))
+
+const indent = (piece: Piece, prefix: string, first = prefix): Piece => ({
+  md: piece.md
+    .split('\n')
+    .map((l, i) => (i === 0 ? first : l === '' ? prefix.trimEnd() : prefix) + l)
+    .join('\n'),
+  words: piece.words,
+})
+
+const block: fc.Arbitrary<Piece> = fc.letrec<{ block: Piece }>((tie) => ({
+  block: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { weight: 6, arbitrary: line },
+    fc.tuple(fc.integer({ min: 1, max: 7 }), line).map(([depth, text]) => ({ md: `${'#'.repeat(depth)} ${text.md.replace(/\n/g, ' ')}`, words: text.words })),
+    fc.tuple(fc.array(plain, { maxLength: 6 }), fc.constantFrom('', 'js', 'python', 'nonsense-lang')).map(([words, lang]) => ({
+      md: `\`\`\`${lang}\n${words.map((w, i) => (i % 3 === 2 ? `\t${w.md}` : w.md)).join('\n')}\n\`\`\``,
+      words: words.flatMap((w) => w.words),
+    })),
+    fc.constant({ md: '---', words: [] }),
+    tie('block').map((inner) => indent(inner, '> ')),
+    fc.tuple(fc.array(tie('block'), { minLength: 1, maxLength: 4 }), fc.constantFrom('- ', '* ', '1. ', '5. ', '- [ ] ', '- [x] '), fc.boolean()).map(([items, marker, loose]) =>
+      join(
+        items.map((item) => indent(item, ' '.repeat(marker.startsWith('-') || marker.startsWith('*') ? (marker.includes('[') ? 2 : 2) : 3), marker)),
+        loose ? '\n\n' : '\n',
+      ),
+    ),
+    fc.tuple(fc.integer({ min: 1, max: 5 }), fc.array(fc.array(cellText, { minLength: 0, maxLength: 6 }), { maxLength: 4 }), fc.constantFrom(':--', ':-:', '--:', '---')).map(([columns, rows, align]) => {
+      const header = Array.from({ length: columns }, (_, i) => `h${i}`)
+      const md = [`| ${header.join(' | ')} |`, `|${Array(columns).fill(align).join('|')}|`, ...rows.map((cells) => `| ${cells.map((c) => c.md).join(' | ')} |`)].join('\n')
+      return { md, words: [...header, ...rows.flat().flatMap((c) => c.words)] }
+    }),
+    plain.map((p) => ({ md: `<div>\n<p>${p.md}</p>\n</div>`, words: p.words })),
+  ),
+})).block
+
+/** A document: blocks, some with footnote references, and a definition for each reference. */
+const documents: fc.Arbitrary<Piece> = fc
+  .tuple(fc.array(block, { minLength: 1, maxLength: 10 }), fc.array(fc.tuple(fc.constantFrom('1', 'a', 'note', 'Z-9'), line), { maxLength: 3 }), fc.boolean())
+  .map(([blocks, notes, frontMatter]) => {
+    const body = join(blocks, '\n\n')
+    const references = notes.map(([label]) => `[^${label}]`).join(' ')
+    const definitions = notes.map(([label, text]) => `[^${label}]: ${text.md.replace(/\n/g, ' ')}`).join('\n\n')
+    // Only the first definition of a label is used; later ones are unused (and reported).
+    const seen = new Set<string>()
+    const noteWords = notes.flatMap(([label, text]) => (seen.has(label.toLowerCase()) ? [] : (seen.add(label.toLowerCase()), text.words)))
+    const md = [frontMatter ? '---\ntitle: Generated\n---' : '', body.md, notes.length ? `Notes: ${references}` : '', definitions].filter(Boolean).join('\n\n')
+    return { md, words: [...body.words, ...noteWords] }
+  })
+
+describe('random Markdown documents', () => {
+  it('never throw, always give a structurally valid package, and keep every word of the text', async () => {
+    await fc.assert(
+      fc.asyncProperty(documents, async (doc) => {
+        const produced = await fromMarkdown(doc.md, {}, 'property')
+        const text = [produced.document, produced.footnotes].map((d) => elements(d, 'w:t').map((t) => t.textContent ?? '').join('')).join('\n')
+        const missing = doc.words.filter((w) => !text.includes(w))
+        expect(missing, `words lost from:\n${doc.md}`).toEqual([])
+      }),
+      { numRuns: 60, interruptAfterTimeLimit: 120_000 },
+    )
+  }, 180_000)
+
+  it('never throw on arbitrary strings either (unicode, controls, syntax characters)', async () => {
+    const alphabet = fc.constantFrom(...'#*_-+>`~|[]()!<>:\\$^\n\n  \t1.abc'.split(''), '\u0000', '\uD800', '\uFFFF', '😀', 'é')
+    await fc.assert(
+      fc.asyncProperty(fc.array(alphabet, { maxLength: 300 }).map((chars) => chars.join('')), async (md) => {
+        await fromMarkdown(md, {}, 'property-string')
+      }),
+      { numRuns: 60, interruptAfterTimeLimit: 60_000 },
+    )
+  }, 120_000)
+})
