@@ -15,7 +15,22 @@ export interface TokenStyleDefinition {
   rPr: { color: string; bold?: boolean; italic?: boolean; shade: string }
 }
 
-export function tokenStyleDefinitions(): TokenStyleDefinition[] {
+/** `<kbd>`: a key name, monospace on a light key-cap grey (Verbatim Char with its own shade). */
+export interface KeyboardStyleDefinition {
+  type: 'character'
+  id: 'Keyboard'
+  name: 'Keyboard'
+  basedOn: 'VerbatimChar'
+  uiPriority: number
+  rPr: { shade: string; bold: boolean }
+}
+
+export function tokenStyleDefinitions(): Array<TokenStyleDefinition | KeyboardStyleDefinition> {
+  const keyboard: KeyboardStyleDefinition = { type: 'character', id: 'Keyboard', name: 'Keyboard', basedOn: 'VerbatimChar', uiPriority: 99, rPr: { shade: 'E6E8EB', bold: false } }
+  return [...tokens(), keyboard]
+}
+
+function tokens(): TokenStyleDefinition[] {
   return (Object.keys(TOKEN_STYLES) as TokenType[]).map((id) => {
     const style = TOKEN_STYLES[id]
     return {

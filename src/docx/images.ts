@@ -2,9 +2,10 @@
  * Images are fetched and measured *before* compiling (the compiler does no I/O): every image
  * URL in the tree is loaded once, through the caller's loader, and checked by its bytes.
  */
-import type { Definition, Image, ImageReference, Root } from 'mdast'
+import type { Definition, Html, Image, ImageReference, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { visit } from 'unist-util-visit'
+import { htmlImageSources } from './html/to-mdast.js'
 import { isEmbeddable, readImageInfo, type ImageInfo } from './image-format.js'
 
 /** Loads the bytes behind an image URL, as written in the Markdown. Throw (or return undefined) when it cannot. */
@@ -42,7 +43,7 @@ export interface ResolveImagesOptions {
   concurrency?: number
 }
 
-/** The URLs of every image in the tree (images and image references), each once, in document order. */
+/** The URLs of every image in the tree (images, image references and `<img src>` in raw HTML), each once, in document order. */
 export function imageUrls(tree: Root): string[] {
   const definitions = new Map<string, Definition>()
   visit(tree, 'definition', (node) => {
@@ -52,6 +53,7 @@ export function imageUrls(tree: Root): string[] {
   const urls = new Set<string>()
   visit(tree, (node) => {
     if (node.type === 'image') urls.add((node as Image).url)
+    else if (node.type === 'html') for (const src of htmlImageSources((node as Html).value)) urls.add(src)
     else if (node.type === 'imageReference') {
       const definition = definitions.get(normalizeIdentifier((node as ImageReference).identifier))
       if (definition) urls.add(definition.url)

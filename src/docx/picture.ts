@@ -1,13 +1,16 @@
 /**
- * An image as a Word drawing: embedded bytes, scaled to fit the width available where it
+ * An image as a Word drawing: embedded bytes, at the size the author gave (`<img width>`,
+ * `{width=50%}`, see image-size.ts) or its own, scaled to fit the width available where it
  * stands (and the page height) keeping its aspect ratio, its alt text as the drawing's
  * description, an id unique in the document. Images that could not be loaded leave a
  * visible placeholder with their alt text.
  */
 import { ImageRun, TextRun, type ParagraphChild } from 'docx'
+import type { ImageData } from 'mdast'
 import type { Node } from 'unist'
 import type { Context } from './context.js'
 import type { ImageInfo } from './image-format.js'
+import { explicitPixels } from './image-size.js'
 import type { State } from './state.js'
 import { TWIPS_PER_PIXEL } from './units.js'
 import { xmlSafe } from './text.js'
@@ -22,7 +25,9 @@ export function picture(state: State, node: Node, url: string, alt: string, titl
     state.warn(node, `Image "${shorten(url)}" is not in the document: ${reason}`, 'image-missing')
     return placeholder(alt || url)
   }
-  const { width, height } = fitted(result.info, context.width, state.textArea.height * HEIGHT_SHARE)
+  const room = { width: context.width, height: state.textArea.height * HEIGHT_SHARE }
+  const size = (node as { data?: ImageData }).data?.size
+  const { width, height } = size ? explicitPixels(size, fitted(result.info, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), room) : fitted(result.info, room.width, room.height)
   const id = state.drawingId()
   const altText = { id: String(id), name: `Picture ${id}`, description: xmlSafe(alt).text, ...(title ? { title: xmlSafe(title).text } : {}) }
   const transformation = { width, height }

@@ -5,6 +5,7 @@
 import type { Document } from 'docx'
 import type { Root } from 'mdast'
 import { buildDocument } from './document.js'
+import { prepareTree } from './html/prepare.js'
 import type { DocxOptions } from './options.js'
 import { createState, isBlock, type State } from './state.js'
 
@@ -19,7 +20,9 @@ export function toDocx(tree: Root, options: DocxOptions = {}): Document {
 }
 
 /** Like `toDocx`, also returning the compiler state (registries, metadata) for the packer. */
-export function compile(tree: Root, options: DocxOptions = {}): ToDocxResult {
+export function compile(input: Root, options: DocxOptions = {}): ToDocxResult {
+  // Raw HTML split over several nodes is joined first (`<sub>`…`</sub>`, `<div align>`…`</div>`); the input is not changed.
+  const tree = prepareTree(input)
   const state = createState(tree, options)
   const body = state.one(tree, state.rootContext, undefined).filter(isBlock)
   for (const definition of state.footnotes.unused()) {

@@ -11,6 +11,7 @@ import { emphasis } from './emphasis.js'
 import { footnoteReference } from './footnote-reference.js'
 import { heading } from './heading.js'
 import { html } from './html.js'
+import { htmlElement } from './html-element.js'
 import { image } from './image.js'
 import { imageReference } from './image-reference.js'
 import { inlineCode } from './inline-code.js'
@@ -66,6 +67,7 @@ export const defaultHandlers: Handlers = {
   defListDescription,
   criticHighlight,
   criticComment,
+  htmlElement,
 }
 
 export type { Handler, Handlers, Output } from './types.js'

@@ -8,15 +8,16 @@ checkProducedWithOracle('html handler')
 
 describe('html handler', () => {
   it('never prints raw tags and never silently drops the text: the text stays, with a message at the node', async () => {
-    const tree = u('root', [u('html', { ...at(1, 1) }, '<div class="note">\n<p>Some <b>bold</b> text &amp; more</p>\n</div>')]) as Root
+    // <div>, <p> and <b> are converted (bold text); <blink> has no Word equivalent: text kept, message.
+    const tree = u('root', [u('html', { ...at(1, 1) }, '<div class="note">\n<p>Some <b>bold</b> text &amp; more <blink>!</blink></p>\n</div>')]) as Root
     const { document, messages } = await fromTree(tree)
     const text = textOf(document)
     expect(text).toContain('Some')
     expect(text).toContain('bold')
     expect(text).toContain('text & more')
-    expect(text).not.toMatch(/<\/?(div|p|b)\b/)
-    expect(messages.length).toBeGreaterThan(0)
-    expect(messages[0]).toMatchObject({ line: 1, column: 1 })
+    expect(text).not.toMatch(/<\/?(div|p|b|blink)\b/)
+    expect(messages).toHaveLength(1)
+    expect(messages[0]).toMatchObject({ line: 1, column: 1, ruleId: 'html-not-converted' })
   })
 
   it('keeps inline HTML’s text in its line', async () => {
