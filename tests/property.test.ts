@@ -41,7 +41,7 @@ const inline: fc.Arbitrary<Piece> = fc.letrec<{ inline: Piece }>((tie) => ({
     fc.tuple(tie('inline'), url).map(([p, target]) => ({ md: `[${p.md}](${target})`, words: p.words })),
     fc.tuple(word, fc.constantFrom('missing.png', 'data:image/png;base64,AAAA', 'https://example.invalid/i.png')).map(([alt, src]) => ({ md: `![${alt}](${src})`, words: [] })),
     plain.map((p) => ({ md: `<span>${p.md}</span>`, words: p.words })),
-    fc.constant({ md: '  \n', words: [] }),
+    fc.constant<Piece>({ md: '  \n', words: [] }),
   ),
 })).inline
 
@@ -66,7 +66,7 @@ const block: fc.Arbitrary<Piece> = fc.letrec<{ block: Piece }>((tie) => ({
       md: `\`\`\`${lang}\n${words.map((w, i) => (i % 3 === 2 ? `\t${w.md}` : w.md)).join('\n')}\n\`\`\``,
       words: words.flatMap((w) => w.words),
     })),
-    fc.constant({ md: '---', words: [] }),
+    fc.constant<Piece>({ md: '---', words: [] }),
     tie('block').map((inner) => indent(inner, '> ')),
     fc.tuple(fc.array(tie('block'), { minLength: 1, maxLength: 4 }), fc.constantFrom('- ', '* ', '1. ', '5. ', '- [ ] ', '- [x] '), fc.boolean()).map(([items, marker, loose]) =>
       join(
