@@ -7,21 +7,73 @@
  * the built app). `npm test` runs all three.
  */
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
 
 const port = Number(process.env.PORT ?? 5173)
 
+/**
+ * The app's Content-Security-Policy: scripts only from the app's own origin (no inline
+ * script, no foreign origins, no eval), no plugins, no forms, no framing. Images may come
+ * from anywhere a document points (http(s), data:, the object URLs of stored images); inline
+ * styles are needed by CodeMirror. Sent as a header by `vite preview` and, for any other
+ * static server, as a meta tag in the built index.html (not in dev: Vite's HMR injects inline script).
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https: http:",
+  "font-src 'self'",
+  "connect-src 'self' https: http:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-src 'none'",
+].join('; ')
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': `${CSP}; frame-ancestors 'none'`,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+}
+
+/**
+ * Packages whose `browser` build needs the DOM (decode-named-character-reference decodes
+ * entities with a <textarea>): in the worker there is no DOM, so use their plain build, which
+ * their `worker` export condition names too.
+ */
+function workerConditions(): Plugin {
+  const plain: Record<string, string> = {
+    'decode-named-character-reference': fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)),
+  }
+  return {
+    name: 'markdocx-worker-conditions',
+    enforce: 'pre',
+    resolveId: (source) => plain[source],
+  }
+}
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'markdocx-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
   },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [workerConditions()] },
   server: { host: '127.0.0.1', port, strictPort: true },
-  preview: { host: '127.0.0.1', port, strictPort: true },
+  preview: { host: '127.0.0.1', port, strictPort: true, headers: SECURITY_HEADERS },
   test: {
     projects: [
       {
@@ -49,6 +101,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -53,6 +53,9 @@ export class Journal {
       const transaction = db.transaction(STORES.journal, 'readwrite')
       transaction.objectStore(STORES.journal).put(entry)
       this.watch(transaction)
+      // Commit now rather than after the put's success event comes back: if the tab is closed
+      // right after this keystroke, the commit has already been sent and the entry survives.
+      transaction.commit?.()
     } catch (error) {
       this.fail(error)
     }

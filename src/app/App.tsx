@@ -1,0 +1,626 @@
+/**
+ * The markdocx app: documents, the editor, the live preview, messages and export.
+ *
+ * The editor owns the text (uncontrolled); every change is journaled to IndexedDB at once and
+ * handed to the worker client, which reads the text only when it sends a request. The preview
+ * state is what the worker last rendered, block by block.
+ */
+import type { EditorView, ViewUpdate } from '@codemirror/view'
+import type { Root as HastRoot } from 'hast'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { readImageInfo } from '../docx/image-format.js'
+import { goToLine, scrollToLine, topLine } from '../editor/scroll.js'
+import { insertImageLink } from '../editor/commands.js'
+import { showMessages } from '../editor/diagnostics.js'
+import { Editor } from '../editor/Editor.js'
+import type { Message } from '../markdown/messages.js'
+import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
+import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
+import { fragmentTarget, Preview } from '../preview/Preview.js'
+import { lineForPreviewTop, previewTopForLine } from '../preview/scroll-sync.js'
+import { WorkerClient } from '../worker/client.js'
+import { AUTO_CHECK_LIMIT } from '../worker/limits.js'
+import type { ExportSettings, RenderReply } from '../worker/protocol.js'
+import { DocumentList } from './DocumentList.js'
+import { DOCX_TYPE, downloadBlob } from './download.js'
+import { ExportDialog } from './ExportDialog.js'
+import { hasFileSystemAccess, pickMarkdownFiles, saveAs, unzipBundle, writeFile, zipBundle } from './file-access.js'
+import { MessagesPanel } from './MessagesPanel.js'
+import { Outline } from './Outline.js'
+import { pageStyle } from './page-style.js'
+import { createAndOpen, memoryDocument, openById, SAMPLE_NAME, SAMPLE_TEXT, startDocument, type OpenDocument } from './session.js'
+import { listAssets, putAsset } from './storage/assets.js'
+import { describeStorageError } from './storage/db.js'
+import { deleteDocument, listDocuments, setSetting, getSetting, updateDocument, type DocumentSummary } from './storage/documents.js'
+import { Journal } from './storage/journal.js'
+import { Toolbar } from './Toolbar.js'
+import { usePrefersDark } from './use-dark.js'
+
+interface PreviewState {
+  blocks: PreviewBlock[]
+  outline: OutlineEntry[]
+  words: number
+  characters: number
+  title?: string
+  timings?: RenderReply['timings']
+}
+
+type Status = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done'; text: string } | { kind: 'failed'; text: string }
+
+const EMPTY_PREVIEW: PreviewState = { blocks: [], outline: [], words: 0, characters: 0 }
+const MARKDOWN_FILE = /\.(md|markdown|mdown|mkd|txt)$/i
+
+export function App() {
+  const dark = usePrefersDark()
+  const [doc, setDoc] = useState<OpenDocument | null>(null)
+  const [documents, setDocuments] = useState<DocumentSummary[]>([])
+  const [storageError, setStorageError] = useState<string | null>(null)
+  const [renderError, setRenderError] = useState<string | null>(null)
+  const [preview, setPreview] = useState<PreviewState>(EMPTY_PREVIEW)
+  const [messages, setMessages] = useState<Message[]>([])
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const [scrollSync, setScrollSync] = useState(true)
+  const [dialog, setDialog] = useState(false)
+  const [assetUrls, setAssetUrls] = useState<ReadonlyMap<string, AssetUrl>>(new Map())
+  const [saved, setSaved] = useState(true)
+  const [large, setLarge] = useState(false)
+
+  const hast = useRef(new Map<string, HastRoot>())
+  const view = useRef<EditorView | null>(null)
+  const journal = useRef<Journal | null>(null)
+  const client = useRef<WorkerClient | null>(null)
+  const current = useRef<OpenDocument | null>(null)
+  current.current = doc
+  const scroller = useRef<HTMLDivElement>(null)
+  const previewRef = useRef<HTMLDivElement>(null)
+  /** The rendered document (the `.page` holds it): its children are the blocks scroll sync measures. */
+  const article = () => previewRef.current?.querySelector<HTMLElement>('[data-testid="preview"]') ?? null
+  const fileInput = useRef<HTMLInputElement>(null)
+  const imageInput = useRef<HTMLInputElement>(null)
+  const syncEnabled = useRef(scrollSync)
+  syncEnabled.current = scrollSync
+  const expectedScroll = useRef<{ target: 'editor' | 'preview'; top: number } | null>(null)
+  const cursorTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const messagesRef = useRef<Message[]>([])
+
+  const storageFailed = useCallback((error: unknown) => setStorageError(describeStorageError(error)), [])
+  const refreshList = useCallback(() => {
+    listDocuments().then(setDocuments, storageFailed)
+  }, [storageFailed])
+
+  // The worker client lives as long as the app.
+  useEffect(() => {
+    const instance = new WorkerClient({
+      onRender(reply) {
+        const cache = hast.current
+        for (const [key, tree] of Object.entries(reply.hast)) cache.set(key, tree)
+        const wanted = new Set(reply.blocks.map((block) => block.key))
+        for (const key of cache.keys()) if (!wanted.has(key)) cache.delete(key)
+        setRenderError(null)
+        setPreview({ blocks: reply.blocks, outline: reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), timings: reply.timings })
+      },
+      onMessages(reply) {
+        messagesRef.current = reply.messages
+        setMessages(reply.messages)
+        if (view.current) showMessages(view.current, reply.messages)
+      },
+      onRenderError: setRenderError,
+    })
+    client.current = instance
+    return () => {
+      instance.dispose()
+      client.current = null
+    }
+  }, [])
+
+  /** Shows a document: a fresh journal, a fresh preview, its images. */
+  const show = useCallback(
+    (next: OpenDocument) => {
+      journal.current?.close()
+      journal.current = next.persisted ? new Journal(next.id, next.seq, storageFailed, () => setSaved(true)) : null
+      client.current?.reset()
+      hast.current = new Map()
+      setPreview(EMPTY_PREVIEW)
+      setMessages([])
+      messagesRef.current = []
+      setLarge(next.text.length > AUTO_CHECK_LIMIT)
+      setDoc(next)
+      refreshList()
+    },
+    [refreshList, storageFailed],
+  )
+
+  // Start: the last document, or the sample on a first visit; in memory when storage fails.
+  useEffect(() => {
+    let cancelled = false
+    startDocument().then(
+      (start) => {
+        if (!cancelled) show(start)
+      },
+      (error: unknown) => {
+        if (cancelled) return
+        storageFailed(error)
+        show(memoryDocument(SAMPLE_NAME, SAMPLE_TEXT))
+      },
+    )
+    getSetting<boolean>('scroll-sync').then((value) => !cancelled && value === false && setScrollSync(false), () => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [show, storageFailed])
+
+  // Object URLs for the document's stored images.
+  const loadAssets = useCallback(async (id: string) => {
+    const assets = await listAssets(id).catch(() => [])
+    const urls = new Map<string, AssetUrl>()
+    for (const asset of assets) {
+      urls.set(asset.path, { url: URL.createObjectURL(new Blob([asset.bytes], { type: asset.type })), ...(asset.width ? { width: asset.width, height: asset.height! } : {}) })
+    }
+    setAssetUrls((old) => {
+      for (const entry of old.values()) URL.revokeObjectURL(entry.url)
+      return urls
+    })
+  }, [])
+  useEffect(() => {
+    if (doc?.persisted) void loadAssets(doc.id)
+    else setAssetUrls(new Map())
+  }, [doc?.id, doc?.persisted, loadAssets])
+
+  // Flush the journal when the page is hidden or closed.
+  useEffect(() => {
+    const flush = () => journal.current?.close()
+    const onVisibility = () => document.visibilityState === 'hidden' && flush()
+    window.addEventListener('pagehide', flush)
+    document.addEventListener('visibilitychange', onVisibility)
+    return () => {
+      window.removeEventListener('pagehide', flush)
+      document.removeEventListener('visibilitychange', onVisibility)
+    }
+  }, [])
+
+  const requestRender = useCallback(() => {
+    const opened = current.current
+    const editor = view.current
+    if (!opened || !editor) return
+    client.current?.render(opened.id, () => (view.current ?? editor).state.doc.toString())
+  }, [])
+
+  // ---- scroll sync ----------------------------------------------------------------------
+  const syncPreviewToEditor = useCallback(() => {
+    const editor = view.current
+    const box = scroller.current
+    const page = article()
+    if (!editor || !box || !page || !syncEnabled.current) return
+    // The ends map to the ends, whatever the block geometry says.
+    const scrollDOM = editor.scrollDOM
+    const top =
+      scrollDOM.scrollTop <= 0
+        ? 0
+        : scrollDOM.scrollTop + scrollDOM.clientHeight >= scrollDOM.scrollHeight - 1
+          ? box.scrollHeight - box.clientHeight
+          : previewTopForLine(box, page, topLine(editor))
+    if (Math.abs(box.scrollTop - top) < 1) return
+    box.scrollTop = top
+    expectedScroll.current = { target: 'preview', top: box.scrollTop }
+  }, [])
+
+  const syncEditorToPreview = useCallback(() => {
+    const editor = view.current
+    const box = scroller.current
+    const page = article()
+    if (!editor || !box || !page || !syncEnabled.current) return
+    const scrollDOM = editor.scrollDOM
+    if (box.scrollTop <= 0) scrollDOM.scrollTop = 0
+    else if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) scrollDOM.scrollTop = scrollDOM.scrollHeight - scrollDOM.clientHeight
+    else scrollToLine(editor, lineForPreviewTop(box, page, box.scrollTop))
+    expectedScroll.current = { target: 'editor', top: scrollDOM.scrollTop }
+  }, [])
+
+  const frame = useRef(0)
+  const onScroll = useCallback(
+    (source: 'editor' | 'preview') => {
+      const expected = expectedScroll.current
+      const element = source === 'editor' ? view.current?.scrollDOM : scroller.current
+      if (expected && expected.target === source && element && Math.abs(element.scrollTop - expected.top) < 2) {
+        expectedScroll.current = null
+        return
+      }
+      expectedScroll.current = null
+      cancelAnimationFrame(frame.current)
+      frame.current = requestAnimationFrame(() => (source === 'editor' ? syncPreviewToEditor() : syncEditorToPreview()))
+    },
+    [syncEditorToPreview, syncPreviewToEditor],
+  )
+
+  // After each render, keep the preview where the editor is.
+  useLayoutEffect(() => {
+    syncPreviewToEditor()
+  }, [preview, syncPreviewToEditor])
+
+  // ---- editor ------------------------------------------------------------------------------
+  const onReady = useCallback(
+    (editor: EditorView | null) => {
+      view.current = editor
+      if (!editor) return
+      editor.scrollDOM.addEventListener('scroll', () => onScroll('editor'), { passive: true })
+      showMessages(editor, messagesRef.current)
+      requestRender()
+    },
+    [onScroll, requestRender],
+  )
+
+  const onUpdate = useCallback(
+    (update: ViewUpdate) => {
+      const selection = update.state.selection.main
+      const cursor = { anchor: selection.anchor, head: selection.head }
+      if (update.docChanged) {
+        clearTimeout(cursorTimer.current)
+        setSaved(false)
+        journal.current?.record(update.changes, update.state.doc, cursor)
+        requestRender()
+      } else if (update.selectionSet) {
+        clearTimeout(cursorTimer.current)
+        cursorTimer.current = setTimeout(() => journal.current?.record(null, update.state.doc, cursor), 400)
+      }
+    },
+    [requestRender],
+  )
+
+  const jumpToLine = useCallback((line: number) => {
+    if (view.current) goToLine(view.current, line)
+  }, [])
+
+  const jumpToHeading = useCallback((entry: OutlineEntry) => {
+    if (view.current) goToLine(view.current, entry.line)
+    const page = previewRef.current
+    const box = scroller.current
+    const target = page && fragmentTarget(page, entry.slug)
+    if (target && box) {
+      box.scrollTop += target.getBoundingClientRect().top - box.getBoundingClientRect().top - 12
+      expectedScroll.current = { target: 'preview', top: box.scrollTop }
+    }
+  }, [])
+
+  // ---- images --------------------------------------------------------------------------------
+  const addImages = useCallback(
+    async (files: File[], position?: number) => {
+      const opened = current.current
+      const editor = view.current
+      if (!opened || !editor) return
+      if (!opened.persisted) {
+        setStatus({ kind: 'failed', text: 'Images cannot be stored: the browser’s storage is unavailable.' })
+        return
+      }
+      let at = position
+      for (const file of files) {
+        try {
+          const bytes = await file.arrayBuffer()
+          const info = readImageInfo(new Uint8Array(bytes))
+          const path = await putAsset(opened.id, file.name || `image.${file.type.split('/')[1] ?? 'png'}`, file.type || 'image/png', bytes, info && info.width > 0 ? { width: info.width, height: info.height } : undefined)
+          insertImageLink(editor, path, file.name || 'image', at)
+          at = editor.state.selection.main.head
+        } catch (error) {
+          storageFailed(error)
+        }
+      }
+      client.current?.assetsChanged()
+      await loadAssets(opened.id)
+      requestRender()
+    },
+    [loadAssets, requestRender, storageFailed],
+  )
+
+  // ---- documents and files --------------------------------------------------------------------
+  const openDocument = useCallback(
+    async (id: string) => {
+      if (id === current.current?.id) return
+      try {
+        const next = await openById(id)
+        if (next) show(next)
+      } catch (error) {
+        storageFailed(error)
+      }
+    },
+    [show, storageFailed],
+  )
+
+  const newDocument = useCallback(
+    async (name: string, text: string, images: { path: string; bytes: Uint8Array }[] = [], handle?: FileSystemFileHandle) => {
+      try {
+        show(await createAndOpen(name, text, images, handle))
+      } catch (error) {
+        storageFailed(error)
+        show(memoryDocument(name, text))
+      }
+    },
+    [show, storageFailed],
+  )
+
+  const openFiles = useCallback(
+    async (files: { file: File; handle?: FileSystemFileHandle }[]) => {
+      const images = files.filter(({ file }) => file.type.startsWith('image/'))
+      for (const { file, handle } of files) {
+        try {
+          if (/\.zip$/i.test(file.name)) {
+            const bundle = unzipBundle(new Uint8Array(await file.arrayBuffer()))
+            if (!bundle) throw new Error(`${file.name} holds no Markdown file`)
+            await newDocument(bundle.markdownName, bundle.text, bundle.images)
+          } else if (MARKDOWN_FILE.test(file.name) || file.type.startsWith('text/')) {
+            await newDocument(file.name, await file.text(), [], handle)
+          }
+        } catch (error) {
+          setStatus({ kind: 'failed', text: `Could not open ${file.name}: ${error instanceof Error ? error.message : String(error)}` })
+        }
+      }
+      if (images.length > 0) await addImages(images.map(({ file }) => file))
+    },
+    [addImages, newDocument],
+  )
+
+  const onOpenClick = useCallback(async () => {
+    if (!hasFileSystemAccess()) {
+      fileInput.current?.click()
+      return
+    }
+    try {
+      const picked = await pickMarkdownFiles()
+      if (picked) await openFiles(picked)
+    } catch {
+      fileInput.current?.click()
+    }
+  }, [openFiles])
+
+  const removeDocument = useCallback(
+    async (id: string) => {
+      const target = documents.find((entry) => entry.id === id)
+      if (!window.confirm(`Delete “${target?.name ?? 'this document'}” and its images from this browser? This cannot be undone.`)) return
+      try {
+        await deleteDocument(id)
+        if (id === current.current?.id) {
+          const rest = (await listDocuments()).filter((entry) => entry.id !== id)
+          if (rest[0]) await openDocument(rest[0].id)
+          else await newDocument(SAMPLE_NAME, SAMPLE_TEXT)
+        }
+        refreshList()
+      } catch (error) {
+        storageFailed(error)
+      }
+    },
+    [documents, newDocument, openDocument, refreshList, storageFailed],
+  )
+
+  const baseName = (opened: OpenDocument) => opened.name.replace(/\.(md|markdown|mdown|mkd|txt)$/i, '') || 'document'
+
+  const save = useCallback(
+    async (mode: 'save' | 'save-as' | 'zip') => {
+      const opened = current.current
+      const editor = view.current
+      if (!opened || !editor) return
+      const text = editor.state.doc.toString()
+      const markdownName = `${baseName(opened)}.md`
+      try {
+        if (mode === 'zip') {
+          const assets = opened.persisted ? await listAssets(opened.id) : []
+          const used = assets.filter((asset) => text.includes(asset.path))
+          const blob = zipBundle({ markdownName, text, images: used.map((asset) => ({ path: asset.path, bytes: new Uint8Array(asset.bytes) })) })
+          const result = await saveAs(blob, `${baseName(opened)}.zip`)
+          if (result) setStatus({ kind: 'done', text: `Saved ${baseName(opened)}.zip with ${used.length} image${used.length === 1 ? '' : 's'}` })
+          return
+        }
+        const blob = new Blob([text], { type: 'text/markdown;charset=utf-8' })
+        if (mode === 'save' && opened.fileHandle) {
+          await writeFile(opened.fileHandle, blob)
+          setStatus({ kind: 'done', text: `Saved to ${opened.fileHandle.name}` })
+          return
+        }
+        const result = await saveAs(blob, markdownName)
+        if (result && result !== 'downloaded') {
+          await updateDocument(opened.id, { fileHandle: result, name: result.name }).catch(storageFailed)
+          setDoc({ ...opened, fileHandle: result, name: result.name })
+          refreshList()
+          setStatus({ kind: 'done', text: `Saved to ${result.name}` })
+        } else if (result === 'downloaded') setStatus({ kind: 'done', text: `Downloaded ${markdownName}` })
+      } catch (error) {
+        setStatus({ kind: 'failed', text: `Saving failed: ${error instanceof Error ? error.message : String(error)}` })
+      }
+    },
+    [refreshList, storageFailed],
+  )
+
+  const exportDocx = useCallback(async () => {
+    const opened = current.current
+    const editor = view.current
+    const worker = client.current
+    if (!opened || !editor || !worker) return
+    setStatus({ kind: 'busy', text: 'Exporting…' })
+    try {
+      const started = performance.now()
+      const result = await worker.exportDocx(opened.id, editor.state.doc.toString(), baseName(opened), opened.exportSettings)
+      downloadBlob(new Blob([result.data as BlobPart], { type: DOCX_TYPE }), result.fileName)
+      messagesRef.current = result.messages
+      setMessages(result.messages)
+      showMessages(editor, result.messages)
+      const warnings = result.messages.length
+      setStatus({ kind: 'done', text: `Exported ${result.fileName} (${Math.max(1, Math.round(result.data.byteLength / 1024))} KB, ${Math.round(performance.now() - started)} ms)${warnings ? ` — ${warnings} message${warnings === 1 ? '' : 's'} below` : ''}` })
+    } catch (error) {
+      setStatus({ kind: 'failed', text: `Export failed: ${error instanceof Error ? error.message : String(error)}` })
+    }
+  }, [])
+
+  const saveSettings = useCallback(
+    (settings: ExportSettings) => {
+      const opened = current.current
+      setDialog(false)
+      if (!opened) return
+      setDoc({ ...opened, exportSettings: settings })
+      if (opened.persisted) updateDocument(opened.id, { exportSettings: settings }).catch(storageFailed)
+    },
+    [storageFailed],
+  )
+
+  const toggleSync = useCallback(() => {
+    setScrollSync((on) => {
+      setSetting('scroll-sync', !on).catch(() => undefined)
+      return !on
+    })
+  }, [])
+
+  // Files dropped anywhere outside the editor open as documents (images go into the current one).
+  useEffect(() => {
+    const over = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault()
+    }
+    const drop = (event: DragEvent) => {
+      const files = [...(event.dataTransfer?.files ?? [])]
+      if (files.length === 0) return
+      event.preventDefault()
+      void openFiles(files.map((file) => ({ file })))
+    }
+    window.addEventListener('dragover', over)
+    window.addEventListener('drop', drop)
+    return () => {
+      window.removeEventListener('dragover', over)
+      window.removeEventListener('drop', drop)
+    }
+  }, [openFiles])
+
+  // Keyboard: save, open, export.
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+      const key = event.key.toLowerCase()
+      if (key === 's') {
+        event.preventDefault()
+        void save(event.shiftKey ? 'save-as' : 'save')
+      } else if (key === 'o') {
+        event.preventDefault()
+        void onOpenClick()
+      }
+    }
+    window.addEventListener('keydown', keydown)
+    return () => window.removeEventListener('keydown', keydown)
+  }, [onOpenClick, save])
+
+  const title = preview.title ?? doc?.name ?? 'markdocx'
+  useEffect(() => {
+    document.title = `${title} — markdocx`
+  }, [title])
+
+  const getView = useCallback(() => view.current, [])
+  const onImageButton = useCallback(() => imageInput.current?.click(), [])
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <h1 className="brand">markdocx</h1>
+        <span className="doc-title" title={doc?.name}>
+          {doc?.name ?? 'Loading…'}
+        </span>
+        <div className="actions" role="group" aria-label="File">
+          <button type="button" onClick={() => void onOpenClick()} title="Open a .md file (Ctrl+O), or drop it on the window">
+            Open
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            data-testid="open-file"
+            className="visually-hidden"
+            tabIndex={-1}
+            accept=".md,.markdown,.mdown,.mkd,.txt,.zip,text/markdown,text/plain,application/zip"
+            multiple
+            aria-label="Open Markdown file"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])]
+              event.target.value = ''
+              void openFiles(files.map((file) => ({ file })))
+            }}
+          />
+          <button type="button" onClick={() => void save('save')} title={doc?.fileHandle ? `Save to ${doc.fileHandle.name} (Ctrl+S)` : 'Download the .md (Ctrl+S)'}>
+            Save
+          </button>
+          <button type="button" onClick={() => void save('save-as')} title="Save as a new file (Ctrl+Shift+S)">
+            Save as…
+          </button>
+          <button type="button" onClick={() => void save('zip')} title="Save the .md with its images as a .zip">
+            Save .zip
+          </button>
+        </div>
+        <span className="spacer" />
+        <label className="toggle" title="Scroll the editor and the preview together">
+          <input type="checkbox" checked={scrollSync} onChange={toggleSync} /> Sync scroll
+        </label>
+        <button type="button" onClick={() => setDialog(true)} title="Page size, orientation, margins and font of the export">
+          Page setup
+        </button>
+        <button type="button" className="primary" data-testid="export-docx" onClick={() => void exportDocx()} disabled={status.kind === 'busy' || !doc} aria-busy={status.kind === 'busy'}>
+          {status.kind === 'busy' ? 'Exporting…' : 'Export .docx'}
+        </button>
+      </header>
+      {storageError && (
+        <div className="banner error" role="alert">
+          {storageError}
+          <button type="button" className="link-button" onClick={() => setStorageError(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="workspace">
+        <aside className="sidebar">
+          <DocumentList documents={documents} currentId={doc?.id} onOpen={(id) => void openDocument(id)} onNew={() => void newDocument(`Untitled ${documents.length + 1}`, '')} onDelete={(id) => void removeDocument(id)} />
+          <section className="outline-panel" aria-label="Outline">
+            <h2>Outline</h2>
+            <Outline entries={preview.outline} onJump={jumpToHeading} />
+          </section>
+        </aside>
+        <section className="editor-pane" aria-label="Editor">
+          <Toolbar view={getView} onImage={onImageButton} />
+          <input
+            ref={imageInput}
+            type="file"
+            accept="image/*"
+            multiple
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Insert image"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])]
+              event.target.value = ''
+              void addImages(files)
+            }}
+          />
+          {doc && <Editor key={doc.id} initialText={doc.text} initialCursor={doc.cursor} dark={dark} onUpdate={onUpdate} onReady={onReady} onFiles={(files, position) => void addImages(files, position)} />}
+        </section>
+        <section className="preview-pane" aria-label="Preview of the Word document" ref={scroller} onScroll={() => onScroll('preview')}>
+          {renderError && (
+            <div className="banner error" role="alert">
+              The preview could not be updated: {renderError}
+            </div>
+          )}
+          <div className="page" style={pageStyle(doc?.exportSettings)} ref={previewRef}>
+            <AssetUrls.Provider value={assetUrls}>
+              <Preview blocks={preview.blocks} hast={hast.current} onLineClick={jumpToLine} />
+            </AssetUrls.Provider>
+          </div>
+        </section>
+      </div>
+      <MessagesPanel messages={messages} checkedLive={!large} onJump={jumpToLine} onCheck={() => client.current?.check()} />
+      <footer className="statusbar">
+        <span data-testid="word-count">
+          {preview.words.toLocaleString()} words · {preview.characters.toLocaleString()} characters
+        </span>
+        <span className={storageError ? 'save-state error' : 'save-state'}>{!doc?.persisted || storageError ? 'Not saved in this browser' : saved ? 'Saved in this browser' : 'Saving…'}</span>
+        {preview.timings && (
+          <span className="muted" title="Time the worker took to parse and render the last change">
+            preview {Math.round(preview.timings.parse + preview.timings.render)} ms
+          </span>
+        )}
+        <span className="spacer" />
+        <span role="status" aria-live="polite" className={`status status-${status.kind}`}>
+          {status.kind === 'idle' ? '' : status.text}
+        </span>
+      </footer>
+      {dialog && doc && <ExportDialog settings={doc.exportSettings} onSave={saveSettings} onClose={() => setDialog(false)} />}
+    </div>
+  )
+}
+

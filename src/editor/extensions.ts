@@ -1,0 +1,77 @@
+/**
+ * The editor's extensions, built once at module load: @uiw/react-codemirror reconfigures the
+ * editor whenever the `extensions` array changes identity, so it must never be rebuilt per render.
+ */
+import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
+import { languages } from '@codemirror/language-data'
+import { lintGutter } from '@codemirror/lint'
+import { Prec, type Extension } from '@codemirror/state'
+import { EditorView, keymap } from '@codemirror/view'
+import type { BasicSetupOptions } from '@uiw/react-codemirror'
+import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
+
+/** Shortcuts, shown in the toolbar's tooltips and `aria-keyshortcuts`. */
+export const SHORTCUTS = {
+  bold: 'Mod-b',
+  italic: 'Mod-i',
+  strike: 'Mod-Shift-x',
+  heading: 'Mod-Alt-h',
+  link: 'Mod-k',
+  code: 'Mod-e',
+  quote: 'Mod-Shift-.',
+  bullet: 'Mod-Shift-8',
+  ordered: 'Mod-Shift-7',
+  task: 'Mod-Shift-9',
+  table: 'Mod-Alt-t',
+} as const
+
+const formattingKeymap = keymap.of([
+  { key: SHORTCUTS.bold, run: toggleBold },
+  { key: SHORTCUTS.italic, run: toggleItalic },
+  { key: SHORTCUTS.strike, run: toggleStrikethrough },
+  { key: SHORTCUTS.heading, run: cycleHeading },
+  ...[1, 2, 3, 4, 5, 6].map((level) => ({ key: `Mod-Alt-${level}`, run: setHeading(level) })),
+  { key: 'Mod-Alt-0', run: setHeading(0) },
+  { key: SHORTCUTS.link, run: insertLink },
+  { key: SHORTCUTS.code, run: toggleCode },
+  { key: SHORTCUTS.quote, run: toggleQuote },
+  { key: SHORTCUTS.bullet, run: toggleList('bullet') },
+  { key: SHORTCUTS.ordered, run: toggleList('ordered') },
+  { key: SHORTCUTS.task, run: toggleList('task') },
+  { key: SHORTCUTS.table, run: insertTable },
+])
+
+/** Basic setup without what a prose editor does not want (autocompletion of words, bracket closing of quotes). */
+export const BASIC_SETUP: BasicSetupOptions = {
+  lineNumbers: true,
+  foldGutter: true,
+  highlightActiveLine: true,
+  highlightActiveLineGutter: true,
+  history: true,
+  searchKeymap: true,
+  highlightSelectionMatches: true,
+  autocompletion: false,
+  closeBrackets: false,
+  bracketMatching: true,
+  lintKeymap: true,
+  tabSize: 4,
+}
+
+const editorTheme = EditorView.theme({
+  '&': { height: '100%', fontSize: '14px' },
+  '.cm-scroller': { fontFamily: 'ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace', lineHeight: '1.55' },
+  '.cm-content': { paddingBottom: '40vh' },
+})
+
+/**
+ * Markdown with GFM (tables, task lists, strikethrough, autolinks) and the languages of fenced
+ * code loaded on demand; Enter continues lists and quotes, Backspace removes their markup.
+ */
+export const EDITOR_EXTENSIONS: Extension[] = [
+  markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: true }),
+  EditorView.lineWrapping,
+  EditorView.contentAttributes.of({ 'aria-label': 'Markdown source', spellcheck: 'true', autocorrect: 'off', autocapitalize: 'off' }),
+  lintGutter(),
+  Prec.high(formattingKeymap),
+  editorTheme,
+]

@@ -1,0 +1,98 @@
+/**
+ * The rendered document: one memoised component per top-level block, keyed by the block's
+ * content key, so an edit re-renders only the blocks it changed. hast becomes React elements
+ * through hast-util-to-jsx-runtime — no HTML strings.
+ *
+ * Source lines: the block's own `data-line` comes from its props; lines of elements inside it
+ * are stored relative to the block (`data-rel`) and made absolute in the DOM after render, so
+ * a block that only moved is not rendered again.
+ */
+import type { Root as HastRoot } from 'hast'
+import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
+import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import type { PreviewBlock } from '../markdown/preview-hast.js'
+import { CLOBBER_PREFIX } from '../markdown/preview/schema.js'
+import { PreviewCheckbox, PreviewImage } from './components.js'
+
+const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox }
+
+const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
+  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components, ignoreInvalidStyle: true })
+})
+
+interface ShellProps {
+  block: PreviewBlock
+  hast: HastRoot | undefined
+}
+
+const BlockShell = memo(function BlockShell({ block, hast }: ShellProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    for (const node of element.querySelectorAll<HTMLElement>('[data-rel]')) {
+      node.setAttribute('data-line', String(block.line + Number(node.getAttribute('data-rel'))))
+    }
+  }, [block.line, hast])
+  return (
+    <div ref={ref} className={block.kind === 'footnotes' ? 'md-block md-footnotes' : 'md-block'} data-block="" data-line={block.line} data-end-line={block.endLine}>
+      {hast ? <BlockContent hast={hast} /> : null}
+    </div>
+  )
+}, (a, b) => a.hast === b.hast && a.block.line === b.block.line && a.block.endLine === b.block.endLine && a.block.kind === b.block.kind)
+
+export interface PreviewProps {
+  blocks: readonly PreviewBlock[]
+  hast: ReadonlyMap<string, HastRoot>
+  /** A click on a block (not on a link): the block's source line. */
+  onLineClick: (line: number) => void
+}
+
+/** Finds the element a fragment link points at: its own id, or the sanitiser's prefixed one. */
+export function fragmentTarget(root: ParentNode, fragment: string): HTMLElement | null {
+  let id = fragment
+  try {
+    id = decodeURIComponent(fragment)
+  } catch {
+    // keep it as written
+  }
+  if (id === '') return null
+  const byId = (value: string) => root.querySelector<HTMLElement>(`[id="${CSS.escape(value)}"]`)
+  return byId(id.startsWith(CLOBBER_PREFIX) ? id : CLOBBER_PREFIX + id) ?? byId(id)
+}
+
+function PreviewComponent({ blocks, hast, onLineClick }: PreviewProps) {
+  const seen = new Map<string, number>()
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement
+    const link = target.closest('a')
+    if (link) {
+      const href = link.getAttribute('href') ?? ''
+      if (href.startsWith('#')) {
+        event.preventDefault()
+        fragmentTarget(event.currentTarget, href.slice(1))?.scrollIntoView({ block: 'start' })
+      } else if (!link.hasAttribute('target')) {
+        // Relative links point at files next to the Markdown; following one would leave the app.
+        event.preventDefault()
+      }
+      return
+    }
+    if (!window.getSelection()?.isCollapsed) return
+    const lined = target.closest<HTMLElement>('[data-line]')
+    const line = Number(lined?.getAttribute('data-line'))
+    if (lined && Number.isFinite(line)) onLineClick(line)
+  }
+  return (
+    <article className="page-content markdown-body" data-testid="preview" onClick={onClick} aria-label="Preview">
+      {blocks.map((block) => {
+        // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
+        const n = seen.get(block.key) ?? 0
+        seen.set(block.key, n + 1)
+        return <BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={hast.get(block.key)} />
+      })}
+    </article>
+  )
+}
+
+export const Preview = memo(PreviewComponent)

@@ -1,0 +1,204 @@
+/**
+ * The work the worker does — parse, lay out the preview, collect the compiler's messages,
+ * export — written against a `post` function so the same code runs in a Web Worker and, where
+ * there is none (jsdom tests, odd browsers), in the page itself.
+ */
+import type { Root } from 'mdast'
+import { VFile } from 'vfile'
+import { treeToDocx } from '../convert.js'
+import type { ImageInfo } from '../docx/image-format.js'
+import { resolveImages } from '../docx/images.js'
+import type { DocxOptions } from '../docx/options.js'
+import { compile } from '../docx/to-docx.js'
+import { readFrontMatter } from '../markdown/front-matter.js'
+import { messagesOf, type Message } from '../markdown/messages.js'
+import { layoutPreview, PreviewCache } from '../markdown/preview-hast.js'
+import { loadImageBytes, rasterize } from './images.js'
+import { AUTO_CHECK_LIMIT } from './limits.js'
+import { parseDocument } from './parser.js'
+import type { ExportRequest, ExportSettings, RenderRequest, WorkerReply, WorkerRequest } from './protocol.js'
+
+
+const MM_TO_TWIPS = 1440 / 25.4
+
+/** The compiler's options for what the export dialog set. */
+export function docxOptionsFor(settings: ExportSettings): DocxOptions {
+  const twips = (mm: number) => Math.round(Math.max(0, mm) * MM_TO_TWIPS)
+  return {
+    pageSize: settings.pageSize,
+    orientation: settings.orientation,
+    margins: { top: twips(settings.margins.top), right: twips(settings.margins.right), bottom: twips(settings.margins.bottom), left: twips(settings.margins.left) },
+    font: settings.font,
+    fontSize: settings.fontSize,
+  }
+}
+
+/** A file name without characters Windows, macOS or Linux refuse. */
+export function downloadName(title: string | undefined, name: string): string {
+  const base = (title ?? '').trim() || name.replace(/\.(md|markdown|mdown|txt)$/i, '').trim() || 'document'
+  const cleaned = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)
+  return `${cleaned || 'document'}.docx`
+}
+
+type Post = (message: WorkerReply, transfer?: Transferable[]) => void
+
+interface Current {
+  revision: number
+  documentId: string
+  text: string
+  tree: Root
+  file: VFile
+}
+
+export class Engine {
+  private readonly cache = new PreviewCache()
+  private current: Current | undefined
+  /** Keys of the blocks in the last reply, by its revision: the page has exactly these. */
+  private sent: { revision: number; keys: Set<string> } = { revision: -1, keys: new Set() }
+  private images = new Map<string, Promise<Uint8Array | undefined>>()
+  private imagesFor = ''
+  private checkTimer: ReturnType<typeof setTimeout> | undefined
+  private rasterizeRequests = new Map<number, (bytes: Uint8Array | undefined) => void>()
+  private nextRasterizeId = 0
+
+  constructor(
+    private readonly post: Post,
+    /** Whether SVG can be drawn by asking the page (true in a worker). */
+    private readonly askPage: boolean,
+  ) {}
+
+  async handle(message: WorkerRequest): Promise<void> {
+    switch (message.type) {
+      case 'render':
+        return this.render(message)
+      case 'export':
+        return this.exportDocx(message)
+      case 'check':
+        if (this.current?.revision === message.revision) await this.check()
+        return
+      case 'assets-changed':
+        this.images.clear()
+        return
+      case 'rasterized':
+        this.rasterizeRequests.get(message.id)?.(message.bytes)
+        this.rasterizeRequests.delete(message.id)
+        return
+    }
+  }
+
+  private render(request: RenderRequest): void {
+    clearTimeout(this.checkTimer)
+    try {
+      const started = performance.now()
+      const { tree, file } = parseDocument(request.text)
+      const parsed = performance.now()
+      const layout = layoutPreview(tree, request.text, this.cache)
+      const keys = new Set(layout.blocks.map((block) => block.key))
+      this.cache.retain(keys)
+      const known = request.base === this.sent.revision ? this.sent.keys : new Set<string>()
+      const hast: Record<string, NonNullable<ReturnType<PreviewCache['get']>>['hast']> = {}
+      for (const key of keys) {
+        if (!known.has(key)) {
+          const rendered = this.cache.get(key)
+          if (rendered) hast[key] = rendered.hast
+        }
+      }
+      this.sent = { revision: request.revision, keys }
+      this.current = { revision: request.revision, documentId: request.documentId, text: request.text, tree, file }
+      const title = readFrontMatter(tree).title
+      this.post({
+        type: 'rendered',
+        revision: request.revision,
+        blocks: layout.blocks,
+        hast,
+        outline: layout.outline,
+        words: layout.words,
+        characters: layout.characters,
+        ...(title ? { title } : {}),
+        timings: { parse: parsed - started, render: performance.now() - parsed },
+      })
+      if (request.text.length <= AUTO_CHECK_LIMIT) {
+        this.checkTimer = setTimeout(() => void this.check(), 250 + request.text.length / 2000)
+      }
+    } catch (error) {
+      this.sent = { revision: -1, keys: new Set() }
+      this.post({ type: 'render-failed', revision: request.revision, error: describe(error) })
+    }
+  }
+
+  /** Compiles the current tree (without packing) to learn what will not survive into Word. */
+  private async check(): Promise<void> {
+    const current = this.current
+    if (!current) return
+    try {
+      const file = new VFile({ value: current.text })
+      const images = await resolveImages(current.tree, { loadImage: (url) => this.loadImage(current.documentId, url), convertImage: (bytes, info) => this.convert(bytes, info) })
+      compile(current.tree, { images, file })
+      if (this.current !== current) return
+      this.post({ type: 'messages', revision: current.revision, messages: [...messagesOf(current.file), ...messagesOf(file)] })
+    } catch (error) {
+      this.post({ type: 'messages', revision: current.revision, messages: [{ reason: `Checking the document failed: ${describe(error)}`, ruleId: 'internal-error', severity: 'error' }] })
+    }
+  }
+
+  private async exportDocx(request: ExportRequest): Promise<void> {
+    try {
+      const current =
+        this.current && this.current.text === request.text && this.current.documentId === request.documentId
+          ? this.current
+          : { revision: -1, documentId: request.documentId, text: request.text, ...parseDocument(request.text) }
+      const file = new VFile({ value: current.text, path: `${request.name}.md` })
+      const result = await treeToDocx(current.tree, file, {
+        ...docxOptionsFor(request.settings),
+        output: 'uint8array',
+        loadImage: (url) => this.loadImage(current.documentId, url),
+        convertImage: (bytes, info) => this.convert(bytes, info),
+      })
+      const messages = [...messagesOf(current.file), ...result.messages]
+      this.post({ type: 'exported', id: request.id, data: result.data, fileName: downloadName(result.metadata.title, request.name), messages }, [result.data.buffer])
+      if (current === this.current) this.post({ type: 'messages', revision: current.revision, messages })
+    } catch (error) {
+      this.post({ type: 'export-failed', id: request.id, error: describe(error) })
+    }
+  }
+
+  /** Loads (once per document and asset change) the bytes behind an image URL. */
+  private loadImage(documentId: string, url: string): Promise<Uint8Array | undefined> {
+    if (this.imagesFor !== documentId) {
+      this.images.clear()
+      this.imagesFor = documentId
+    }
+    let result = this.images.get(url)
+    if (!result) {
+      result = loadImageBytes(documentId, url)
+      // Handled by whoever awaits it; this only keeps a cached failure from being reported as unhandled.
+      result.catch(() => undefined)
+      this.images.set(url, result)
+    }
+    return result
+  }
+
+  private convert(bytes: Uint8Array, info: ImageInfo): Promise<Uint8Array | undefined> {
+    return rasterize(bytes, info, this.askPage ? (data, mime, size) => this.rasterizeOnPage(data, mime, size) : undefined)
+  }
+
+  private rasterizeOnPage(bytes: Uint8Array, mime: string, size: { width: number; height: number }): Promise<Uint8Array | undefined> {
+    const id = ++this.nextRasterizeId
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.rasterizeRequests.delete(id)
+        resolve(undefined)
+      }, 15_000)
+      this.rasterizeRequests.set(id, (result) => {
+        clearTimeout(timer)
+        resolve(result)
+      })
+      this.post({ type: 'rasterize', id, bytes: bytes.slice(), mime, ...size })
+    })
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  return String(error)
+}

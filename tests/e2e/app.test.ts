@@ -1,0 +1,246 @@
+/**
+ * The app in Debian's Chromium, driven as a person would: type and see the preview, export and
+ * check the .docx, scroll sync, close the tab and find everything again, paste an image, and
+ * hostile Markdown that must do nothing.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { checkDocx, findOracle } from '../support/oracle.js'
+import { checkStructure } from '../support/structure.js'
+import { editorText, launch, newContext, openApp, replaceText, watch } from './browser.js'
+
+const url = inject('appUrl')
+const work = mkdtempSync(join(tmpdir(), 'markdocx-e2e-'))
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  const { errors } = watch(page)
+  page.on('dialog', (dialog) => {
+    errors.push(`unexpected dialog: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  await openApp(page, url)
+  return { context, page, errors }
+}
+
+/** Clicks Export .docx and returns the downloaded file's name and bytes. */
+async function exportDocx(page: Page): Promise<{ name: string; bytes: Uint8Array; path: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="export-docx"]')])
+  const path = join(work, `${Date.now()}-${download.suggestedFilename()}`)
+  await download.saveAs(path)
+  return { name: download.suggestedFilename(), bytes: new Uint8Array(readFileSync(path)), path }
+}
+
+function documentXml(bytes: Uint8Array): string {
+  return strFromU8(unzipSync(bytes)['word/document.xml']!)
+}
+
+describe('markdocx app', () => {
+  it('opens the sample on a first visit, with every construct rendered', async () => {
+    const { context, page, errors } = await fresh()
+    const preview = page.locator('[data-testid="preview"]')
+    await expect.poll(() => preview.locator('h1').first().textContent()).toBe('Welcome to markdocx')
+    expect(await preview.locator('table').count()).toBeGreaterThan(0)
+    expect(await preview.locator('.task-list-item input[type=checkbox]').count()).toBe(3)
+    expect(await preview.locator('section.footnotes li').count()).toBe(2)
+    expect(await preview.locator('pre code').count()).toBeGreaterThan(0)
+    expect(await preview.locator('ol[start="3"]').count()).toBe(1)
+    // The sample's figure comes from the image store, through an object URL.
+    const image = preview.locator('img').first()
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240)
+    expect(await image.getAttribute('src')).toMatch(/^blob:/)
+    // Every block element carries its source line.
+    const lines = await preview.locator(':scope > [data-block]').evaluateAll((blocks) => blocks.map((block) => Number(block.getAttribute('data-line'))))
+    expect(lines.every((line) => Number.isInteger(line) && line > 0)).toBe(true)
+    expect(await preview.locator('h2#user-content-tables').count()).toBe(1)
+    expect(await page.locator('[data-testid="messages"]').count()).toBe(1)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('shows what is typed, and exports a .docx that passes the structural checks', async () => {
+    const { context, page, errors } = await fresh()
+    await replaceText(page, '# Report\n\nSome *text* with a note[^1].\n\n', 'type')
+    // Enter continues a list ("two" becomes the second item); Enter on an empty item ends it.
+    await page.keyboard.type('- one\ntwo\n\n')
+    await page.keyboard.insertText('\n1. first\n   - nested\n2. second\n\n| A | B |\n|---|--:|\n| 1 | 2 |\n\n[^1]: The note.\n')
+    await expect.poll(() => editorText(page)).toContain('- one\n- two\n')
+    const preview = page.locator('[data-testid="preview"]')
+    await expect.poll(() => preview.locator('h1').textContent()).toBe('Report')
+    await expect.poll(() => preview.locator('li').count()).toBe(6)
+    expect(await preview.locator('h1').getAttribute('data-line')).toBe('1')
+    expect(await preview.locator('td').nth(1).evaluate((cell) => getComputedStyle(cell).textAlign)).toBe('right')
+
+    const { name, bytes, path } = await exportDocx(page)
+    // No front-matter title: the document's name (the sample's, which this test typed over).
+    expect(name).toBe('Welcome to markdocx.docx')
+    expect(checkStructure(bytes)).toEqual([])
+    const xml = documentXml(bytes)
+    expect(xml).toContain('w:val="Heading1"')
+    expect(xml).toContain('<w:numPr>')
+    expect(xml).toContain('<w:tbl>')
+    expect(xml).toContain('w:footnoteReference')
+    const oracle = findOracle()
+    if (oracle) {
+      const [result] = await checkDocx(oracle, [path])
+      expect(result?.errors ?? []).toEqual([])
+    }
+    await expect.poll(() => page.locator('[role="status"]').textContent()).toContain('Exported Welcome to markdocx.docx')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps editor and preview scrolled together, and a click in the preview moves the cursor', async () => {
+    const { context, page } = await fresh()
+    const sections = Array.from({ length: 80 }, (_, i) => `## Section ${i + 1}\n\n${'Words in a paragraph that fills a line or two of the page. '.repeat(3)}\n`).join('\n')
+    await replaceText(page, `# Long\n\n${sections}`)
+    await expect.poll(() => page.locator('[data-testid="preview"] h2').count()).toBe(80)
+    const previewTop = async () =>
+      page.evaluate(() => {
+        const pane = document.querySelector<HTMLElement>('.preview-pane')!
+        const top = pane.getBoundingClientRect().top
+        const marked = [...document.querySelectorAll<HTMLElement>('[data-testid="preview"] [data-line]')]
+        const visible = marked.find((element) => element.getBoundingClientRect().bottom > top + 4)
+        return Number(visible?.getAttribute('data-line'))
+      })
+    const editorTop = async () =>
+      page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
+        const top = scroller.getBoundingClientRect().top
+        const gutters = [...document.querySelectorAll<HTMLElement>('[data-testid="editor"] .cm-lineNumbers .cm-gutterElement')]
+        const first = gutters.find((g) => g.getBoundingClientRect().bottom > top + 4 && /^\d+$/.test(g.textContent ?? ''))
+        return Number(first?.textContent)
+      })
+    // Scroll the editor to a quarter, half, three quarters: the preview shows the same source line at its top.
+    for (const fraction of [0.25, 0.5, 0.75]) {
+      await page.evaluate((f) => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
+        scroller.scrollTop = scroller.scrollHeight * f
+      }, fraction)
+      await page.waitForTimeout(300)
+      const shownInEditor = await editorTop()
+      expect(shownInEditor).toBeGreaterThan(20)
+      expect(Math.abs((await previewTop()) - shownInEditor)).toBeLessThanOrEqual(2)
+    }
+
+    // And the other way: scroll the preview to Section 60's heading.
+    await page.evaluate(() => {
+      const heading = [...document.querySelectorAll<HTMLElement>('[data-testid="preview"] h2')][59]!
+      const pane = document.querySelector<HTMLElement>('.preview-pane')!
+      pane.scrollTop += heading.getBoundingClientRect().top - pane.getBoundingClientRect().top
+    })
+    await page.waitForTimeout(400)
+    const line60 = Number(await page.locator('[data-testid="preview"] h2').nth(59).getAttribute('data-line'))
+    expect(line60).toBe(3 + 59 * 4)
+    expect(Math.abs((await editorTop()) - line60)).toBeLessThanOrEqual(1)
+
+    // Clicking a paragraph in the preview puts the cursor on its source line.
+    const paragraph = page.locator('[data-testid="preview"] p').nth(62)
+    const target = Number(await paragraph.getAttribute('data-line'))
+    await paragraph.click()
+    const active = await page.locator('[data-testid="editor"] .cm-lineNumbers .cm-activeLineGutter').textContent()
+    expect(Number(active)).toBe(target)
+
+    // The toggle turns it off.
+    await page.getByLabel('Sync scroll').uncheck()
+    const before = await page.evaluate(() => document.querySelector<HTMLElement>('.preview-pane')!.scrollTop)
+    await page.evaluate(() => {
+      document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!.scrollTop = 0
+    })
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.preview-pane')!.scrollTop)).toBe(before)
+    await context.close()
+  })
+
+  it('finds every character again after the tab is closed right after typing', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    await openApp(page, url)
+    const typed = 'Typed just before closing: äöü ß € 😀 — the end'
+    await replaceText(page, '# Durable\n\n', 'type')
+    await page.keyboard.type(typed)
+    await page.close()
+
+    const again = await context.newPage()
+    await openApp(again, url)
+    await expect.poll(() => editorText(again)).toBe(`# Durable\n\n${typed}`)
+    await expect.poll(() => again.locator('[data-testid="preview"] p').textContent()).toBe(typed)
+    // The cursor is back where it was: typing continues the sentence.
+    await again.keyboard.type('!')
+    await expect.poll(() => editorText(again)).toBe(`# Durable\n\n${typed}!`)
+    await context.close()
+  })
+
+  it('stores a pasted image, shows it, and embeds it in the export', async () => {
+    const { context, page, errors } = await fresh()
+    await replaceText(page, '# Pictures\n\n', 'type')
+    const png = readFileSync(join(import.meta.dirname, 'fixtures', 'pixel.png')).toString('base64')
+    await page.evaluate((data) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0))
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([bytes], 'Screen shot.png', { type: 'image/png' }))
+      const event = new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true })
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(event)
+    }, png)
+    await expect.poll(() => editorText(page)).toContain('](images/Screen-shot.png)')
+    expect(await editorText(page)).not.toContain('data:')
+    const image = page.locator('[data-testid="preview"] img')
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4)
+    const { bytes } = await exportDocx(page)
+    const files = unzipSync(bytes)
+    expect(Object.keys(files).some((name) => name.startsWith('word/media/'))).toBe(true)
+    expect(checkStructure(bytes)).toEqual([])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('runs no script from a document: javascript: links, raw <script>, event handlers', async () => {
+    const { context, page, errors } = await fresh()
+    await replaceText(
+      page,
+      '# Hostile\n\n[click me](javascript:window.__pwned=1) and [spaced](java\tscript:window.__pwned=4)\n\n<script>window.__pwned = 2</script>\n\n<img src="x" onerror="window.__pwned=3"> <a href="javascript:window.__pwned=5">raw</a>\n\n<form action="https://example.com"><input name="cookie"></form>\n\n<style>body{display:none}</style>\n',
+    )
+    const preview = page.locator('[data-testid="preview"]')
+    await expect.poll(() => preview.locator('a', { hasText: 'click me' }).count()).toBe(1)
+    expect(await preview.locator('script, style, form, iframe').count()).toBe(0)
+    expect(await preview.locator('a', { hasText: 'click me' }).getAttribute('href')).toBeNull()
+    expect(await preview.locator('a', { hasText: 'raw' }).getAttribute('href')).toBeNull()
+    expect(await preview.locator('[onerror]').count()).toBe(0)
+    await preview.locator('a', { hasText: 'click me' }).click()
+    await preview.locator('a', { hasText: 'raw' }).click()
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none')
+    expect(page.url()).toBe(url)
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([])
+    await context.close()
+  })
+
+  it('opens a .md from the file input without asking, keeping the previous document', async () => {
+    const { context, page, errors } = await fresh()
+    const file = join(work, 'notes.md')
+    writeFileSync(file, '# Notes from disk\n\nHello.\n')
+    await page.setInputFiles('[data-testid="open-file"]', file)
+    await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent()).toBe('Notes from disk')
+    await expect.poll(() => page.locator('.documents .doc-name').allTextContents()).toEqual(expect.arrayContaining(['notes.md', 'Welcome to markdocx']))
+    const { name } = await exportDocx(page)
+    expect(name).toBe('notes.docx')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
