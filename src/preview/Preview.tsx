@@ -9,7 +9,7 @@
  */
 import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
-import { memo, useLayoutEffect, useRef, type MouseEvent } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import type { PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/schema.js'
@@ -62,7 +62,27 @@ export function fragmentTarget(root: ParentNode, fragment: string): HTMLElement 
   return byId(id.startsWith(CLOBBER_PREFIX) ? id : CLOBBER_PREFIX + id) ?? byId(id)
 }
 
+/**
+ * The colours of highlighted code (the ones Word's token styles use), loaded on demand so the
+ * highlighter is not in the page's first bundle.
+ */
+function useHighlightCss(): string {
+  const [css, setCss] = useState('')
+  useEffect(() => {
+    let live = true
+    import('../markdown/highlight.js').then(
+      ({ highlightCss }) => live && setCss(highlightCss('.page-content pre code')),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return css
+}
+
 function PreviewComponent({ blocks, hast, onLineClick }: PreviewProps) {
+  const css = useHighlightCss()
   const seen = new Map<string, number>()
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as HTMLElement
@@ -84,14 +104,18 @@ function PreviewComponent({ blocks, hast, onLineClick }: PreviewProps) {
     if (lined && Number.isFinite(line)) onLineClick(line)
   }
   return (
-    <article className="page-content markdown-body" data-testid="preview" onClick={onClick} aria-label="Preview">
+    <>
+      {/* Outside the article: the preview holds the document only. */}
+      {css && <style>{css}</style>}
+      <article className="page-content markdown-body" data-testid="preview" onClick={onClick} aria-label="Preview">
       {blocks.map((block) => {
         // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
         const n = seen.get(block.key) ?? 0
         seen.set(block.key, n + 1)
         return <BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={hast.get(block.key)} />
       })}
-    </article>
+      </article>
+    </>
   )
 }
 

@@ -1,0 +1,20 @@
+/**
+ * jsdom lacks a few layout APIs CodeMirror calls while measuring; they answer "no layout" here.
+ */
+import 'fake-indexeddb/auto'
+
+const rect = (): DOMRect => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect
+
+export function installLayoutStubs(): void {
+  const range = Range.prototype as unknown as { getClientRects?: () => DOMRectList; getBoundingClientRect?: () => DOMRect }
+  range.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList
+  range.getBoundingClientRect = rect
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string) =>
+      ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList
+  }
+  if (!('CSS' in window) || typeof CSS.escape !== 'function') {
+    ;(globalThis as unknown as { CSS: { escape: (value: string) => string } }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') }
+  }
+}

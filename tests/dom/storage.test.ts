@@ -1,0 +1,118 @@
+/**
+ * Documents, the keystroke journal and the image store, on fake-indexeddb: what was typed
+ * comes back after a "crash" (a new load without a snapshot), torn entries stop the replay,
+ * images keep their names.
+ */
+import 'fake-indexeddb/auto'
+import { ChangeSet, Text } from '@codemirror/state'
+import { afterEach, describe, expect, it } from 'vitest'
+import { assetPath, getAsset, putAsset, safeFileName } from '../../src/app/storage/assets.js'
+import { committed, openDatabase, resetDatabaseConnection, STORES } from '../../src/app/storage/db.js'
+import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/app/storage/documents.js'
+import { Journal } from '../../src/app/storage/journal.js'
+
+afterEach(async () => {
+  const db = await openDatabase()
+  db.close()
+  resetDatabaseConnection()
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase('markdocx')
+    request.onsuccess = request.onerror = () => resolve()
+  })
+})
+
+/** Lets fake-indexeddb finish what was queued. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+describe('journal', () => {
+  it('replays every keystroke after the last snapshot', async () => {
+    const record = await createDocument('a.md', 'Hello')
+    const errors: unknown[] = []
+    const journal = new Journal(record.id, record.seq, (error) => errors.push(error))
+    await settle()
+    let doc = Text.of(['Hello'])
+    for (const [from, insert] of [[5, ' world'], [11, '!'], [0, '> ']] as const) {
+      const changes = ChangeSet.of({ from, insert }, doc.length)
+      doc = changes.apply(doc)
+      journal.record(changes, doc, { anchor: from + insert.length, head: from + insert.length })
+    }
+    await settle()
+    const loaded = await loadDocument(record.id)
+    expect(loaded?.text).toBe('> Hello world!')
+    expect(loaded?.cursor).toEqual({ anchor: 2, head: 2 })
+    expect(errors).toEqual([])
+  })
+
+  it('snapshots and drops the entries a snapshot covers', async () => {
+    const record = await createDocument('b.md', '')
+    const journal = new Journal(record.id, record.seq, () => {})
+    await settle()
+    let doc = Text.empty
+    for (let i = 0; i < 5; i++) {
+      const changes = ChangeSet.of({ from: doc.length, insert: String(i) }, doc.length)
+      doc = changes.apply(doc)
+      journal.record(changes, doc, { anchor: doc.length, head: doc.length })
+    }
+    journal.snapshot()
+    await settle()
+    const db = await openDatabase()
+    const transaction = db.transaction(STORES.journal, 'readonly')
+    const count = await new Promise<number>((resolve) => {
+      const request = transaction.objectStore(STORES.journal).count()
+      request.onsuccess = () => resolve(request.result)
+    })
+    await committed(transaction)
+    expect(count).toBe(0)
+    expect((await loadDocument(record.id))?.text).toBe('01234')
+  })
+
+  it('stops replaying at an entry that does not fit, keeping what came before', async () => {
+    const record = await createDocument('c.md', 'abc')
+    const db = await openDatabase()
+    const transaction = db.transaction(STORES.journal, 'readwrite')
+    const store = transaction.objectStore(STORES.journal)
+    store.put({ documentId: record.id, seq: 1, changes: ChangeSet.of({ from: 3, insert: 'd' }, 3).toJSON(), cursor: { anchor: 4, head: 4 } })
+    // Written for a 10-character document: torn, it must not be applied.
+    store.put({ documentId: record.id, seq: 2, changes: ChangeSet.of({ from: 10, insert: 'x' }, 10).toJSON(), cursor: { anchor: 11, head: 11 } })
+    await committed(transaction)
+    const loaded = await loadDocument(record.id)
+    expect(loaded?.text).toBe('abcd')
+    expect(loaded?.seq).toBe(1)
+  })
+})
+
+describe('documents', () => {
+  it('lists, and deletes a document with its journal and images', async () => {
+    const a = await createDocument('a.md', 'A')
+    const b = await createDocument('b.md', 'B')
+    await putAsset(b.id, 'x.png', 'image/png', new Uint8Array([1, 2, 3]).buffer)
+    expect((await listDocuments()).map((doc) => doc.name).sort()).toEqual(['a.md', 'b.md'])
+    await deleteDocument(b.id)
+    expect((await listDocuments()).map((doc) => doc.id)).toEqual([a.id])
+    expect(await getAsset(b.id, 'images/x.png')).toBeUndefined()
+  })
+})
+
+describe('image store', () => {
+  it('keeps the original name, and numbers a different image with the same name', async () => {
+    const doc = await createDocument('d.md', '')
+    const one = new Uint8Array([1, 2, 3]).buffer
+    const two = new Uint8Array([4, 5, 6]).buffer
+    expect(await putAsset(doc.id, 'My Photo.png', 'image/png', one)).toBe('images/My-Photo.png')
+    expect(await putAsset(doc.id, 'My Photo.png', 'image/png', one)).toBe('images/My-Photo.png')
+    expect(await putAsset(doc.id, 'My Photo.png', 'image/png', two)).toBe('images/My-Photo-1.png')
+    const stored = await getAsset(doc.id, 'images/My-Photo-1.png')
+    expect([...new Uint8Array(stored!.bytes)]).toEqual([4, 5, 6])
+  })
+
+  it('maps Markdown URLs to store paths, and only local ones', () => {
+    expect(assetPath('images/a.png')).toBe('images/a.png')
+    expect(assetPath('./images/a%20b.png')).toBe('images/a b.png')
+    expect(assetPath('https://example.com/a.png')).toBeUndefined()
+    expect(assetPath('data:image/png;base64,AAAA')).toBeUndefined()
+    expect(assetPath('#frag')).toBeUndefined()
+    expect(safeFileName('../../etc/passwd')).toBe('passwd.png')
+    expect(safeFileName('')).toBe('image.png')
+    expect(safeFileName('é photo (1).JPG')).toBe('é-photo-1.JPG')
+  })
+})
