@@ -8,6 +8,7 @@ import { markdownToDocx } from '../convert.js'
 import { formatMessage } from '../markdown/messages.js'
 import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
 import { createNodeImageLoader } from './node-image-loader.js'
+import { createSharpImageConverter } from './sharp-image-converter.js'
 import { VERSION } from './version.js'
 
 export interface CliIo {
@@ -77,6 +78,8 @@ async function convertOne(input: string, options: CliOptions, io: CliIo): Promis
       path: name,
       pretty: options.pretty,
       loadImage: createNodeImageLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)), remote: options.remoteImages, timeoutMs: options.imageTimeout * 1000 }),
+      // SVG gets a PNG fallback; WebP, AVIF and TIFF become PNG or JPEG (Word shows none of them).
+      convertImage: createSharpImageConverter(),
       ...(options.pageSize ? { pageSize: options.pageSize } : {}),
       ...(options.orientation ? { orientation: options.orientation } : {}),
       ...(options.margins !== undefined ? { margins: options.margins } : {}),

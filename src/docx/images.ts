@@ -98,6 +98,7 @@ export async function checkImage(bytes: Uint8Array, convert?: ImageConverter): P
     if (info.width <= 0 || info.height <= 0) return { ok: false, reason: `the ${info.format.toUpperCase()} has no size` }
     return { ok: true, bytes, info }
   }
+  let failure = ''
   if (convert) {
     try {
       const converted = await convert(bytes, info)
@@ -106,11 +107,12 @@ export async function checkImage(bytes: Uint8Array, convert?: ImageConverter): P
         if (info.format === 'svg') return { ok: true, bytes, info: { ...info, width: info.width || convertedInfo.width, height: info.height || convertedInfo.height }, fallback: { bytes: converted, info: convertedInfo } }
         return { ok: true, bytes: converted, info: convertedInfo }
       }
-    } catch {
-      // fall through to the message below
+    } catch (error) {
+      // Said below: what went wrong helps (a missing image library, a malformed SVG).
+      failure = ` (${describeError(error).split('\n')[0]})`
     }
   }
-  return { ok: false, reason: `${info.format.toUpperCase()} images cannot be embedded in Word${convert ? ' and converting it failed' : ''}` }
+  return { ok: false, reason: `${info.format.toUpperCase()} images cannot be embedded in Word${convert ? ` and converting it failed${failure}` : ''}` }
 }
 
 /** Bytes of a `data:` URL (base64 or percent-encoded). */
