@@ -3,7 +3,8 @@
  *
  * Syntax: CommonMark (remark-parse), GFM (tables, task lists, strikethrough, footnotes,
  * autolink literals), YAML front matter, `$…$` / `$$…$$` math, definition lists, pandoc's
- * `Table: …` captions and CriticMarkup comments.
+ * `Table: …` captions and CriticMarkup comments — behind guards that keep pathological input
+ * from taking minutes or overflowing the stack (guard.ts before parsing, depth-guard.ts after).
  */
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
@@ -12,13 +13,16 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { remarkCriticMarkup } from './critic-markup.js'
 import { remarkDefinitionList } from './definition-list.js'
+import { remarkDepthGuard } from './depth-guard.js'
 import { remarkDollarRule } from './dollar-rule.js'
+import { remarkParseGuard } from './guard-plugin.js'
 import { remarkTableCaption } from './table-caption.js'
 
 /** A unified processor that parses Markdown into mdast (no compiler attached). */
 export function createMarkdownProcessor() {
   return unified()
     .use(remarkParse)
+    .use(remarkParseGuard)
     .use(remarkGfm)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkMath)
@@ -26,11 +30,13 @@ export function createMarkdownProcessor() {
     .use(remarkDefinitionList)
     .use(remarkTableCaption)
     .use(remarkCriticMarkup)
+    .use(remarkDepthGuard)
 }
 
 /** The unified plugins the parser is made of, in order, for callers that build their own processor. */
 export const markdownPlugins = [
   remarkParse,
+  remarkParseGuard,
   remarkGfm,
   [remarkFrontmatter, ['yaml']],
   remarkMath,
@@ -38,4 +44,5 @@ export const markdownPlugins = [
   remarkDefinitionList,
   remarkTableCaption,
   remarkCriticMarkup,
+  remarkDepthGuard,
 ] as const

@@ -1,0 +1,249 @@
+/**
+ * A guard in front of the parser against inputs that make micromark take minutes or overflow
+ * the stack: very long emphasis delimiter runs, thousands of emphasis delimiters or brackets in
+ * one paragraph (its resolution is quadratic), and containers (quotes, lists) nested hundreds
+ * deep on a line. Real documents never come close to these limits.
+ *
+ * The guard never changes positions: characters it takes out of the syntax are swapped for
+ * private-use placeholders of the same UTF-16 length, which the parser reads as plain text,
+ * and which are swapped back in every string of the tree after parsing. So the text survives
+ * exactly; only its Markdown meaning is dropped, and a message says where and why.
+ */
+
+/** A delimiter run longer than this is taken literally (a run of 50 000 `*` took minutes). */
+export const MAX_DELIMITER_RUN = 64
+/** Emphasis delimiter runs in one paragraph before emphasis there is taken literally. */
+export const MAX_DELIMITER_RUNS = 2000
+/** Brackets in one paragraph before links there are taken literally. */
+export const MAX_BRACKETS = 5000
+/** Container markers (`>`, list bullets and numbers) opening on one line. */
+export const MAX_CONTAINER_MARKERS = 32
+/** Columns of indentation before a line's content (deep list nesting). */
+export const MAX_INDENT_COLUMNS = 128
+
+export interface GuardFinding {
+  line: number
+  column: number
+  reason: string
+  ruleId: string
+}
+
+export interface GuardResult {
+  /** The text to parse: the input, or the input with placeholders (same length). */
+  text: string
+  /** Placeholder → original character, when anything was replaced. */
+  restore?: ReadonlyMap<string, string>
+  findings: GuardFinding[]
+}
+
+type Kind = 'emphasis' | 'bracket' | 'marker' | 'space'
+
+const THEMATIC_BREAK = /^ {0,3}([*_-])(?:[ \t]*\1){2,}[ \t]*$/
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+
+/** Checks a document (or chunk) and neutralises what the parser could not survive. */
+export function guardMarkdown(text: string): GuardResult {
+  // Fast path: no limit can be crossed by a text this short.
+  if (text.length <= Math.min(MAX_DELIMITER_RUN, MAX_CONTAINER_MARKERS)) return { text, findings: [] }
+  const findings: GuardFinding[] = []
+  const replace = new Map<number, Kind>()
+  const lines = splitLines(text)
+  let region: Line[] = []
+  let inFence: string | undefined
+  const flushRegion = () => {
+    if (region.length > 0) checkRegion(text, region, replace, findings)
+    region = []
+  }
+  for (const line of lines) {
+    const content = text.slice(line.start, line.end)
+    // Fenced code is literal: count nothing inside it (its delimiters cost the parser nothing).
+    const fence = FENCE.exec(content)
+    if (inFence !== undefined) {
+      if (fence && fence[1]![0] === inFence[0] && fence[1]!.length >= inFence.length && content.trim() === fence[1]) inFence = undefined
+      continue
+    }
+    if (fence) {
+      flushRegion()
+      inFence = fence[1]
+      continue
+    }
+    if (content.trim() === '') {
+      flushRegion()
+      continue
+    }
+    checkPrefix(text, line, replace, findings)
+    region.push(line)
+  }
+  flushRegion()
+  if (replace.size === 0) return { text, findings }
+  return applyPlaceholders(text, replace, findings)
+}
+
+interface Line {
+  start: number
+  end: number
+  number: number
+}
+
+function splitLines(text: string): Line[] {
+  const lines: Line[] = []
+  let start = 0
+  let number = 1
+  for (;;) {
+    const newline = text.indexOf('\n', start)
+    const end = newline === -1 ? text.length : newline
+    lines.push({ start, end: end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end, number })
+    if (newline === -1) break
+    start = newline + 1
+    number++
+  }
+  return lines
+}
+
+/** Container markers and indentation at the start of a line. */
+function checkPrefix(text: string, line: Line, replace: Map<number, Kind>, findings: GuardFinding[]): void {
+  let markers = 0
+  let columns = 0
+  let index = line.start
+  let cut = -1
+  while (index < line.end) {
+    const code = text.charCodeAt(index)
+    if (code === 32 || code === 9) {
+      columns += code === 9 ? 4 - (columns % 4) : 1
+      if (columns > MAX_INDENT_COLUMNS && cut === -1) cut = index
+      index++
+      continue
+    }
+    const marker = containerMarker(text, index, line.end)
+    if (marker === 0) break
+    markers++
+    if (markers > MAX_CONTAINER_MARKERS && cut === -1) cut = index
+    columns += marker
+    index += marker
+  }
+  if (cut === -1) return
+  for (let i = cut; i < index; i++) {
+    const code = text.charCodeAt(i)
+    replace.set(i, code === 32 || code === 9 ? 'space' : 'marker')
+  }
+  findings.push({
+    line: line.number,
+    column: cut - line.start + 1,
+    reason: `Quotes or lists nested deeper than ${MAX_CONTAINER_MARKERS} levels (or indented over ${MAX_INDENT_COLUMNS} columns) are kept as text from here`,
+    ruleId: 'nesting-too-deep',
+  })
+}
+
+/** Length of a container marker (`>`, `-`, `+`, `*`, `1.`, `1)`) followed by a space, tab or end of line at `i`; else 0. */
+function containerMarker(text: string, i: number, end: number): number {
+  const c = text[i]
+  const spaced = (at: number) => at >= end || text[at] === ' ' || text[at] === '\t'
+  if (c === '>') return 1
+  if ((c === '-' || c === '+' || c === '*') && spaced(i + 1)) return 1
+  let j = i
+  while (j < end && j - i < 9 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++
+  if (j > i && (text[j] === '.' || text[j] === ')') && spaced(j + 1)) return j + 1 - i
+  return 0
+}
+
+/** Delimiter runs and brackets in one paragraph-sized region (lines between blank lines). */
+function checkRegion(text: string, region: Line[], replace: Map<number, Kind>, findings: GuardFinding[]): void {
+  const runs: Array<{ start: number; end: number; line: Line }> = []
+  const brackets: number[] = []
+  for (const line of region) {
+    if (THEMATIC_BREAK.test(text.slice(line.start, line.end))) continue
+    let i = line.start
+    while (i < line.end) {
+      const c = text[i]
+      if (c === '*' || c === '_') {
+        let j = i + 1
+        while (j < line.end && text[j] === c) j++
+        runs.push({ start: i, end: j, line })
+        i = j
+        continue
+      }
+      if (c === '[' || c === ']') brackets.push(i)
+      i++
+    }
+  }
+  const first = region[0]!
+  const last = region[region.length - 1]!
+  if (runs.length > MAX_DELIMITER_RUNS) {
+    for (const run of runs) for (let i = run.start; i < run.end; i++) replace.set(i, 'emphasis')
+    findings.push({
+      line: first.number,
+      column: 1,
+      reason: `${runs.length} emphasis markers in lines ${first.number}–${last.number} are kept as plain * and _: more than ${MAX_DELIMITER_RUNS} in one paragraph would take the parser minutes`,
+      ruleId: 'too-many-delimiters',
+    })
+  } else {
+    for (const run of runs) {
+      if (run.end - run.start <= MAX_DELIMITER_RUN) continue
+      for (let i = run.start; i < run.end; i++) replace.set(i, 'emphasis')
+      findings.push({
+        line: run.line.number,
+        column: run.start - run.line.start + 1,
+        reason: `A run of ${run.end - run.start} "${text[run.start]}" is kept as text: runs over ${MAX_DELIMITER_RUN} cannot be emphasis and would take the parser minutes`,
+        ruleId: 'delimiter-run-too-long',
+      })
+    }
+  }
+  if (brackets.length > MAX_BRACKETS) {
+    for (const i of brackets) replace.set(i, 'bracket')
+    findings.push({
+      line: first.number,
+      column: 1,
+      reason: `${brackets.length} brackets in lines ${first.number}–${last.number} are kept as plain [ and ]: more than ${MAX_BRACKETS} in one paragraph would take the parser minutes`,
+      ruleId: 'too-many-brackets',
+    })
+  }
+}
+
+/** Swaps each marked character for a private-use placeholder that does not occur in the text. */
+function applyPlaceholders(text: string, replace: Map<number, Kind>, findings: GuardFinding[]): GuardResult {
+  const originals = new Set<string>()
+  for (const index of replace.keys()) originals.add(text[index]!)
+  const free = freePlaceholders(text, originals.size)
+  if (!free) return { text, findings }
+  const forward = new Map<string, string>()
+  const restore = new Map<string, string>()
+  let n = 0
+  for (const original of originals) {
+    forward.set(original, free[n]!)
+    restore.set(free[n]!, original)
+    n++
+  }
+  const chars = text.split('')
+  for (const index of replace.keys()) chars[index] = forward.get(chars[index]!)!
+  return { text: chars.join(''), restore, findings }
+}
+
+function freePlaceholders(text: string, count: number): string[] | undefined {
+  const found: string[] = []
+  for (let code = 0xe000; code <= 0xf8ff && found.length < count; code++) {
+    const char = String.fromCharCode(code)
+    if (!text.includes(char)) found.push(char)
+  }
+  return found.length === count ? found : undefined
+}
+
+const STRING_FIELDS = ['value', 'url', 'title', 'alt', 'label', 'identifier', 'lang', 'meta'] as const
+
+/** Puts the original characters back into every string of the tree (iteratively: trees can be deep). */
+export function restorePlaceholders(tree: object, restore: ReadonlyMap<string, string>): void {
+  const pattern = new RegExp(`[${[...restore.keys()].join('')}]`, 'g')
+  const stack: object[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>
+    for (const field of STRING_FIELDS) {
+      const value = node[field]
+      if (typeof value === 'string' && pattern.test(value)) {
+        pattern.lastIndex = 0
+        node[field] = value.replace(pattern, (c) => restore.get(c)!)
+      }
+      pattern.lastIndex = 0
+    }
+    const children = node.children
+    if (Array.isArray(children)) for (const child of children) stack.push(child as object)
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The parser guards: pathological input parses in bounded time without overflowing the stack,
+ * its text survives exactly, positions stay those of the source, and a message says what was
+ * taken literally. (The 60 s test timeout catches a guard that stops working: unguarded, these
+ * inputs take minutes or crash.)
+ */
+import type { Nodes, Root } from 'mdast'
+import { toString } from 'mdast-util-to-string'
+import { describe, expect, it } from 'vitest'
+import { markdownToDocx } from '../../src/convert.js'
+import { flattenDeep, MAX_TREE_DEPTH } from '../../src/markdown/depth-guard.js'
+import { guardMarkdown, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, restorePlaceholders } from '../../src/markdown/guard.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+
+function depth(tree: Root): number {
+  let max = 0
+  const stack: Array<[Nodes, number]> = [[tree, 0]]
+  while (stack.length > 0) {
+    const [node, d] = stack.pop()!
+    max = Math.max(max, d)
+    if ('children' in node) for (const child of node.children) stack.push([child as Nodes, d + 1])
+  }
+  return max
+}
+
+/** Every text value in the tree sits at its node's source offsets (positions were not shifted). */
+function textsAtTheirOffsets(tree: Root, source: string): boolean {
+  const stack: Nodes[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.type === 'text' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined) {
+      const slice = source.slice(node.position.start.offset, node.position.end.offset)
+      if (!slice.includes(node.value.split('\n')[0]!.slice(0, 20))) return false
+    }
+    if ('children' in node) for (const child of node.children) stack.push(child as Nodes)
+  }
+  return true
+}
+
+const pathological: Record<string, string> = {
+  'a run of 50 000 asterisks': `${'*'.repeat(50_000)}x${'*'.repeat(50_000)}\n`,
+  '10 000 nested emphasis openers': `${'*a '.repeat(10_000)}x${' a*'.repeat(10_000)}\n`,
+  '50 000 brackets': `${'['.repeat(50_000)}x${']'.repeat(50_000)}\n`,
+  '5 000 nested links': `${'[a'.repeat(5000)}${'](u)'.repeat(5000)}\n`,
+  '5 000 nested quotes': `${'>'.repeat(5000)} deep\n`,
+  '1 000 nested list markers on a line': `${'- '.repeat(1000)}x\n`,
+  'list indented 2 000 levels': Array.from({ length: 400 }, (_, i) => `${' '.repeat(i * 10)}- item ${i}`).join('\n'),
+}
+
+describe('parser guard', () => {
+  for (const [name, text] of Object.entries(pathological)) {
+    it(`survives ${name}: text kept, a message, a valid export`, async () => {
+      const { tree, file } = parseMarkdown(text)
+      // Letters are never markup: every one of them is still in the tree.
+      const letters = (value: string) => value.replace(/[^a-z0-9]/g, '').length
+      expect(letters(toString(tree))).toBe(letters(text))
+      expect(depth(tree)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 8)
+      expect(textsAtTheirOffsets(tree, text)).toBe(true)
+      expect(file.messages.length).toBeGreaterThan(0)
+      expect(file.messages.every((m) => m.ruleId && m.line)).toBe(true)
+      const result = await markdownToDocx(text)
+      expect(result.data.length).toBeGreaterThan(1000)
+    })
+  }
+
+  it('keeps every character of a neutralised run', () => {
+    const text = `before ${'_'.repeat(MAX_DELIMITER_RUN + 10)} after\n`
+    const { tree, file } = parseMarkdown(text)
+    expect(toString(tree)).toBe(text.trim())
+    expect(file.messages.map((m) => m.ruleId)).toEqual(['delimiter-run-too-long'])
+    expect(file.messages[0]!.line).toBe(1)
+    expect(file.messages[0]!.column).toBe(8)
+  })
+
+  it('keeps deep quote markers as text inside the deepest allowed quote', () => {
+    const text = `${'>'.repeat(MAX_CONTAINER_MARKERS + 5)} deep\n`
+    const { tree, file } = parseMarkdown(text)
+    expect(toString(tree)).toBe(`${'>'.repeat(5)} deep`)
+    expect(file.messages.some((m) => m.ruleId === 'nesting-too-deep')).toBe(true)
+  })
+
+  it('leaves ordinary documents exactly as they are', () => {
+    const ordinary = '# Title\n\nSome *emphasis*, **strong**, [a link](https://example.com) and `code`.\n\n- a\n  - b\n    - c\n\n> quote\n> > nested\n\n***\n\n' + '| a | b |\n|---|---|\n| 1 | 2 |\n'
+    expect(guardMarkdown(ordinary)).toEqual({ text: ordinary, findings: [] })
+    const long = ordinary.repeat(2000)
+    expect(guardMarkdown(long).text).toBe(long)
+  })
+
+  it('does not count markers inside fenced code, and keeps thematic breaks of any length', () => {
+    const text = `\`\`\`\n${'*a '.repeat(3000)}\n\`\`\`\n\n${'*'.repeat(200)}\n`
+    const { tree, file } = parseMarkdown(text)
+    expect(file.messages).toEqual([])
+    expect(tree.children.map((c) => c.type)).toEqual(['code', 'thematicBreak'])
+  })
+
+  it('picks placeholders the text does not contain', () => {
+    const text = `\uE000\uE001 ${'*'.repeat(100)}\n`
+    const guarded = guardMarkdown(text)
+    expect(guarded.restore).toBeDefined()
+    expect([...guarded.restore!.keys()].some((c) => text.includes(c))).toBe(false)
+    const tree = { type: 'root', children: [{ type: 'text', value: guarded.text }] }
+    restorePlaceholders(tree, guarded.restore!)
+    expect(tree.children[0]!.value).toBe(text)
+  })
+})
+
+describe('depth guard', () => {
+  it('flattens nesting below the cap and keeps all text', () => {
+    let node: Nodes = { type: 'paragraph', children: [{ type: 'text', value: 'bottom' }] }
+    for (let i = 0; i < 10_000; i++) node = { type: 'blockquote', children: [node as never] }
+    const tree: Root = { type: 'root', children: [node as never] }
+    expect(flattenDeep(tree)).toBeDefined()
+    expect(depth(tree)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 2)
+    expect(toString(tree)).toBe('bottom')
+  })
+
+  it('keeps a list’s items when flattening inside it', () => {
+    let node: Nodes = { type: 'paragraph', children: [{ type: 'text', value: 'leaf' }] }
+    for (let i = 0; i < 200; i++) node = { type: 'list', children: [{ type: 'listItem', children: [node as never] }] }
+    const tree: Root = { type: 'root', children: [node as never] }
+    flattenDeep(tree)
+    const stack: Nodes[] = [tree]
+    while (stack.length > 0) {
+      const n = stack.pop()!
+      if (n.type === 'list') expect(n.children.every((c) => c.type === 'listItem')).toBe(true)
+      if ('children' in n) for (const c of n.children) stack.push(c as Nodes)
+    }
+    expect(toString(tree)).toBe('leaf')
+  })
+})
