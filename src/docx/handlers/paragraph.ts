@@ -26,7 +26,7 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
   }
   const style = context.paragraphStyle ?? (startsRun(state.previousSibling) ? 'FirstParagraph' : 'BodyText')
   // Word has no space below a table, nor below a tight list's last (Compact) item; the paragraph after one takes it.
-  const after = state.previousSibling?.type === 'table' || (style !== 'Compact' && isTightList(state.previousSibling))
+  const after = state.previousSibling?.type === 'table' || endsWithHtmlTable(state.previousSibling) || (style !== 'Compact' && isTightList(state.previousSibling))
   const spacing = after ? { spacing: { before: 200 } } : {}
   return [state.paragraph(context, children, { style, ...spacing })]
 }
@@ -37,4 +37,9 @@ function isTightList(node: RootContent | undefined): boolean {
 
 function startsRun(previous: RootContent | undefined): boolean {
   return previous === undefined || (previous.type !== 'paragraph' && previous.type !== 'definition' && previous.type !== 'footnoteDefinition' && previous.type !== 'html')
+}
+
+/** An HTML block that ends with a table (converted to a Word table by the html handler). */
+function endsWithHtmlTable(previous: RootContent | undefined): boolean {
+  return previous?.type === 'html' && /<\/table\s*>\s*$/i.test(previous.value)
 }

@@ -198,3 +198,10 @@ describe('hostile HTML', () => {
     expect(Date.now() - started).toBeLessThan(20_000)
   })
 })
+
+describe('spacing around HTML tables', () => {
+  it('gives the paragraph after an HTML table the space Word leaves out below tables', async () => {
+    const { body } = await convert('<table><tr><td>a</td></tr></table>\n\nAfter\n')
+    expect(body).toMatch(/<w:spacing w:before="200"\/><\/w:pPr><w:r><w:t xml:space="preserve">After/)
+  })
+})
