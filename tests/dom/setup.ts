@@ -14,7 +14,6 @@ export function installLayoutStubs(): void {
     window.matchMedia = (query: string) =>
       ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList
   }
-  if (!('CSS' in window) || typeof CSS.escape !== 'function') {
-    ;(globalThis as unknown as { CSS: { escape: (value: string) => string } }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') }
-  }
+  const scope = globalThis as unknown as { CSS?: { escape?: (value: string) => string } }
+  if (typeof scope.CSS?.escape !== 'function') scope.CSS = { ...scope.CSS, escape: (value: string) => value.replace(/["\\]/g, '\\$&') }
 }
