@@ -18,6 +18,9 @@ export interface RunFormat {
   readonly highlight?: boolean
   /** Right-to-left text (`w:rtl`): set per run by `state.text` for runs in RTL scripts. */
   readonly rtl?: boolean
+  /** A font and size (half-points) written on the run itself — only where a style cannot be trusted (see table-cell-fonts.ts). */
+  readonly font?: string
+  readonly size?: number
 }
 
 /** The list a paragraph is numbered in: a w:num instance of an abstract list kind, and the level. */

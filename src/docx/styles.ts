@@ -149,11 +149,16 @@ function codeTabs(sizeHalfPoints: number): number[] {
   return Array.from({ length: 24 }, (_, n) => step * (n + 1))
 }
 
+/** Size of code (Source Code, Verbatim Char) in half-points: a point under the body text, at least 7 pt. */
+export function codeSize(options: ResolvedOptions): number {
+  return Math.max(14, Math.round(options.fontSize * 2) - 2)
+}
+
 /** Every style definition, in the order they are written. */
 export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
   const body = Math.round(options.fontSize * 2)
   const scale = (points: number) => Math.round(points * 2 * (options.fontSize / 11))
-  const code = Math.max(14, body - 2)
+  const code = codeSize(options)
   const headings: StyleDef[] = [
     { size: 16, color: COLORS.heading, before: 480, after: 120 },
     { size: 14, color: COLORS.heading2, before: 360, after: 120 },

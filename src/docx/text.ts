@@ -36,6 +36,8 @@ export function runOptions(format: RunFormat): IRunOptions {
   if (format.underline) options.underline = { type: UnderlineType.SINGLE }
   if (format.highlight) options.highlight = 'yellow'
   if (format.rtl) options.rightToLeft = true
+  if (format.font) options.font = format.font
+  if (format.size) options.size = format.size
   return options
 }
 

@@ -25,4 +25,13 @@ describe('inlineCode handler', () => {
     const { blocks } = await fromTree(u('root', [u('paragraph', [u('emphasis', [u('inlineCode', 'x')])])]))
     expect(runFormat(textRuns(blocks[0]!)[0]!)).toEqual(expect.arrayContaining(['w:rStyle=VerbatimChar', 'w:i']))
   })
+
+  it('repeats Verbatim Char’s font and size on runs in table cells (LibreOffice lets the table style override character styles there)', async () => {
+    const table = u('table', { align: [null] }, [u('tableRow', [u('tableCell', [u('inlineCode', 'cell code')])])])
+    const { blocks } = await fromTree(u('root', [table, u('paragraph', [u('inlineCode', 'body code')])]), { codeFont: 'Courier New' })
+    const [inCell, inBody] = [textRuns(blocks[0]!)[0]!, textRuns(blocks[1]!)[0]!]
+    expect(runFormat(inCell)).toEqual(expect.arrayContaining(['w:rStyle=VerbatimChar', 'w:rFonts', 'w:sz=20']))
+    expect(attr(elements(inCell, 'w:rFonts')[0], 'w:ascii')).toBe('Courier New')
+    expect(runFormat(inBody)).toEqual(['w:rStyle=VerbatimChar'])
+  })
 })
