@@ -14,6 +14,16 @@ export interface CliOptions {
   fontSize?: number
   codeFont?: string
   title?: string
+  /** Path of a reference .docx whose styles, theme, page setup and headers are used. */
+  referenceDoc?: string
+  /** `true`, or the depth given with --toc-depth. */
+  toc?: boolean | { depth: number }
+  pageNumbers?: boolean | 'page-of-pages'
+  headerTitle?: boolean
+  titlePage?: boolean
+  titleBlock?: boolean
+  wideTables?: 'shrink' | 'landscape'
+  lang?: string
   pretty: boolean
   quiet: boolean
   remoteImages: boolean
@@ -43,6 +53,19 @@ Options:
       --font-size PT        body font size in points (default 11)
       --code-font NAME      code font (default Consolas)
       --title TEXT          document title (default: front matter title)
+      --reference-doc FILE  take styles, theme, page setup, headers and footers from
+                            a .docx/.dotx (e.g. one made for pandoc)
+      --toc                 table of contents after the title block
+      --toc-depth N         heading levels in it, 1-9 (default 3; implies --toc)
+      --page-numbers[=page-of-pages]
+                            page number in the footer ("3", or "Page 3 of 12"), and
+                            the title in the header
+      --no-header-title     no title in the header
+      --title-page          title block on a page of its own, without header/footer
+      --no-title-block      do not write the front matter's title block
+      --wide-tables MODE    shrink (default: smaller type) or landscape (own page)
+      --lang TAG            document language, e.g. en-GB, de, he (default: front
+                            matter lang)
       --pretty              indent the XML inside the .docx by two blanks
       --no-remote-images    do not download http(s) images (they become placeholders)
       --image-timeout SEC   seconds to wait for each remote image (default 10)
@@ -54,7 +77,7 @@ Messages go to stderr as file:line:column: message [rule].
 Exit status: 0 converted (even with messages), 1 an input could not be read or
 converted, 2 bad usage.`
 
-const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout'])
+const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang'])
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, imageTimeout: 10, help: false, version: false }
@@ -114,6 +137,39 @@ export function parseArgs(argv: string[]): CliOptions {
         break
       case '--title':
         options.title = value!
+        break
+      case '--reference-doc':
+        options.referenceDoc = nonEmpty(arg, value!)
+        break
+      case '--toc':
+        if (options.toc === undefined) options.toc = true
+        break
+      case '--toc-depth': {
+        const depth = Number(value)
+        if (!Number.isInteger(depth) || depth < 1 || depth > 9) throw new UsageError(`--toc-depth must be a whole number from 1 to 9 (got "${value}")`)
+        options.toc = { depth }
+        break
+      }
+      case '--page-numbers':
+        if (value !== undefined && value !== 'page' && value !== 'page-of-pages') throw new UsageError(`--page-numbers takes no value, or =page-of-pages (got "${value}")`)
+        options.pageNumbers = value === 'page-of-pages' ? 'page-of-pages' : true
+        break
+      case '--no-header-title':
+        options.headerTitle = false
+        break
+      case '--title-page':
+        options.titlePage = true
+        break
+      case '--no-title-block':
+        options.titleBlock = false
+        break
+      case '--wide-tables':
+        if (value !== 'shrink' && value !== 'landscape') throw new UsageError(`--wide-tables must be shrink or landscape (got "${value}")`)
+        options.wideTables = value
+        break
+      case '--lang':
+        if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value!)) throw new UsageError(`--lang must be a language tag such as en, en-GB or he (got "${value}")`)
+        options.lang = value!
         break
       case '--font-size': {
         const size = Number(value)

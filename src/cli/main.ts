@@ -42,9 +42,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`markdocx: ${problem}\nTry 'markdocx --help'.\n`)
     return 2
   }
+  let referenceDoc: Uint8Array | undefined
+  if (options.referenceDoc !== undefined) {
+    try {
+      referenceDoc = new Uint8Array(await readFile(resolve(io.cwd, options.referenceDoc)))
+    } catch (error) {
+      io.stderr.write(`markdocx: cannot read the reference document ${options.referenceDoc}: ${describe(error)}\n`)
+      return 2
+    }
+  }
   let status = 0
   for (const input of options.inputs) {
-    const ok = await convertOne(input, options, io)
+    const ok = await convertOne(input, options, io, referenceDoc)
     if (!ok) status = 1
   }
   return status
@@ -62,7 +71,7 @@ async function checkUsage(options: CliOptions, cwd: string): Promise<string | un
   return undefined
 }
 
-async function convertOne(input: string, options: CliOptions, io: CliIo): Promise<boolean> {
+async function convertOne(input: string, options: CliOptions, io: CliIo, referenceDoc: Uint8Array | undefined): Promise<boolean> {
   const fromStdin = input === '-'
   const name = fromStdin ? '<stdin>' : input
   let markdown: string
@@ -87,6 +96,14 @@ async function convertOne(input: string, options: CliOptions, io: CliIo): Promis
       ...(options.fontSize ? { fontSize: options.fontSize } : {}),
       ...(options.codeFont ? { codeFont: options.codeFont } : {}),
       ...(options.title !== undefined ? { title: options.title } : {}),
+      ...(referenceDoc ? { referenceDoc } : {}),
+      ...(options.toc !== undefined ? { toc: options.toc } : {}),
+      ...(options.pageNumbers !== undefined ? { pageNumbers: options.pageNumbers } : {}),
+      ...(options.headerTitle !== undefined ? { headerTitle: options.headerTitle } : {}),
+      ...(options.titlePage !== undefined ? { titlePage: options.titlePage } : {}),
+      ...(options.titleBlock !== undefined ? { titleBlock: options.titleBlock } : {}),
+      ...(options.wideTables !== undefined ? { wideTables: options.wideTables } : {}),
+      ...(options.lang !== undefined ? { lang: options.lang } : {}),
     })
     if (!options.quiet) for (const message of result.messages) io.stderr.write(`${formatMessage(message, name)}\n`)
     if (target === '-') io.stdout.write(result.data)

@@ -48,6 +48,7 @@ export function buildDocument(state: State, body: FileChild[]): Document {
     relationships.addRelationship(relationship.id, HYPERLINK, relationship.target, 'External')
   }
   const edits: PackageEdits = {}
+  if (merged) edits.styleIdsWritten = new Set(merged.written)
   if (merged && merged.ids.size > 0) edits.styleIds = merged.ids
   if (reference?.theme) edits.theme = reference.theme
   if (templateHeaders.length > 0) {

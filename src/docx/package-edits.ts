@@ -7,11 +7,18 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import type { Document } from 'docx'
 import { relationshipTargets, relsPath, type TemplateHeader } from './reference-doc.js'
-import { attribute, elements, escapeXml } from './xml-scan.js'
+import { attribute, element, elements, escapeXml } from './xml-scan.js'
 
 export interface PackageEdits {
   /** Our style id → the template's. */
   styleIds?: ReadonlyMap<string, string>
+  /**
+   * The ids of the styles we wrote (a template's merged with ours). docx adds its own
+   * default styles to external ones by id; one whose name a template already has under
+   * another id ("heading 1" as berschrift1) would give Word two styles of one name, so it
+   * is dropped.
+   */
+  styleIdsWritten?: ReadonlySet<string>
   /** The theme part to use instead of ours. */
   theme?: string
   /** Template headers and footers to copy, and the files they point to. */
@@ -24,7 +31,7 @@ export interface PackageEdits {
 const registry = new WeakMap<Document, PackageEdits>()
 
 export function setPackageEdits(document: Document, edits: PackageEdits): void {
-  if (edits.styleIds?.size || edits.theme || edits.headers?.length) registry.set(document, edits)
+  if (edits.styleIds?.size || edits.styleIdsWritten || edits.theme || edits.headers?.length) registry.set(document, edits)
 }
 
 export function packageEditsOf(document: Document): PackageEdits | undefined {
@@ -65,6 +72,9 @@ export function applyPackageEdits(bytes: Uint8Array, edits: PackageEdits): Uint8
     }
   }
 
+  const styles = read('word/styles.xml')
+  if (edits.styleIdsWritten && styles) write('word/styles.xml', withoutDuplicateNames(styles, edits.styleIdsWritten))
+
   const documentRels = read('word/_rels/document.xml.rels')
   if (edits.theme && documentRels) {
     const theme = relationshipTargets(documentRels, 'word').find((r) => r.type === 'theme')
@@ -96,6 +106,22 @@ export function applyPackageEdits(bytes: Uint8Array, edits: PackageEdits): Uint8
     }
   }
   return zipSync(files as Zippable)
+}
+
+/** styles.xml without the styles added after ours whose type and name one of ours already has. */
+function withoutDuplicateNames(xml: string, written: ReadonlySet<string>): string {
+  const key = (open: string, inner: string) => {
+    const name = element(inner, 'w:name')
+    return `${attribute(open, 'w:type') ?? 'paragraph'}:${((name && attribute(name.open, 'w:val')) ?? '').toLowerCase().replace(/\s+/g, '')}`
+  }
+  const styles = elements(xml, 'w:style')
+  const ours = new Set(styles.filter((s) => written.has(attribute(s.open, 'w:styleId') ?? '')).map((s) => key(s.open, s.inner)))
+  let out = xml
+  for (const style of styles.reverse()) {
+    if (written.has(attribute(style.open, 'w:styleId') ?? '') || !ours.has(key(style.open, style.inner))) continue
+    out = out.slice(0, style.start) + out.slice(style.end)
+  }
+  return out
 }
 
 /** A template header's relationships, its images copied under names of their own. */

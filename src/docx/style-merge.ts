@@ -6,12 +6,15 @@
  * by id, then by name, and `ids` tells which of our ids to write as the template's.
  */
 import type { LanguageAttributes } from './rtl.js'
+import { reorderStyleXml } from './xml-order.js'
 import { attribute, element, elements, escapeXml } from './xml-scan.js'
 
 export interface MergedStyles {
   xml: string
   /** Our style id → the template's, where they differ. */
   ids: Map<string, string>
+  /** Every style id in `xml`. */
+  written: string[]
 }
 
 interface StyleInfo {
@@ -65,7 +68,7 @@ export function mergeStyles(template: string, ours: string, language?: LanguageA
   const remap = (xml: string) =>
     xml.replace(/(<w:(?:basedOn|next|link)\s+w:val=")([^"]*)(")/g, (whole, open: string, id: string, close: string) => (ids.has(id) ? `${open}${escapeXml(ids.get(id)!)}${close}` : whole)).replace(/(<w:style\b[^>]*?\sw:styleId=")([^"]*)(")/, (whole, open: string, id: string, close: string) => (ids.has(id) ? `${open}${escapeXml(ids.get(id)!)}${close}` : whole))
   // The template's own defaults win; where it has none, ours stand in.
-  let defaults = element(root.inner, 'w:docDefaults')?.outer ?? element(ours, 'w:docDefaults')?.outer ?? ''
+  let defaults = reorderStyleXml(element(root.inner, 'w:docDefaults')?.outer ?? element(ours, 'w:docDefaults')?.outer ?? '')
   if (language) defaults = withLanguage(defaults, language)
   const latent = element(root.inner, 'w:latentStyles')?.outer ?? ''
   const xml =
@@ -73,10 +76,11 @@ export function mergeStyles(template: string, ours: string, language?: LanguageA
     root.open +
     defaults +
     latent +
-    theirs.map((style) => style.outer).join('') +
+    theirs.map((style) => reorderStyleXml(style.outer)).join('') +
     added.map((style) => remap(style.outer)).join('') +
     '</w:styles>'
-  return { xml, ids }
+  const written = [...theirs.map((style) => style.id), ...added.map((style) => ids.get(style.id) ?? style.id)]
+  return { xml, ids, written }
 }
 
 /** Document defaults with the document's language in `w:lang`. */
