@@ -73,7 +73,7 @@ describe('images: loaded and checked before compiling', () => {
     const failing = await checkImage(webpHeader(20, 10), async () => {
       throw new Error('no canvas')
     })
-    expect(failing).toEqual({ ok: false, reason: 'WEBP images cannot be embedded in Word and converting it failed' })
+    expect(failing).toEqual({ ok: false, reason: 'WEBP images cannot be embedded in Word and converting it failed (no canvas)' })
     expect(await checkImage(webpHeader(20, 10))).toEqual({ ok: false, reason: 'WEBP images cannot be embedded in Word' })
   })
 })
