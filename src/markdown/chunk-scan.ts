@@ -1,0 +1,222 @@
+/**
+ * A fast line scan for the places where a Markdown document may be cut into chunks that parse
+ * on their own: before a line that starts at the left margin after a blank line (every block
+ * open before it has ended), and, inside a long top-level list, before the line that starts its
+ * next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
+ * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
+ *
+ * It follows top-level fenced code, `$$` math, HTML blocks that may contain blank lines (comments,
+ * `<script>`, `<pre>`…) and front matter, so that it does not offer cuts inside them.
+ */
+
+/** Where a chunk may start, and why. */
+export interface Cut {
+  /** Offset of the line's first character. */
+  readonly offset: number
+  /** 1-based line number. */
+  readonly line: number
+  /**
+   * `blank`: the line follows a blank line and starts at the margin.
+   * `item`: the line starts the next item of a top-level list, right after its previous item.
+   */
+  readonly kind: 'blank' | 'item'
+  /** A small hash of the line's start, for content-defined grouping. */
+  readonly hash: number
+}
+
+type Marker = string
+
+/** `-`, `+`, `*` for bullets; `.` or `)` for ordered lists (the numbers do not matter). */
+function listMarker(text: string, start: number, end: number): Marker | undefined {
+  const first = text.charCodeAt(start)
+  let at = start
+  let marker: Marker
+  if (first === 45 /* - */ || first === 43 /* + */ || first === 42 /* * */) {
+    at = start + 1
+    marker = text[start]!
+  } else if (first >= 48 && first <= 57) {
+    while (at < end && at - start < 10 && isDigit(text.charCodeAt(at))) at++
+    if (at - start > 9) return undefined
+    const delimiter = text.charCodeAt(at)
+    if (delimiter !== 46 /* . */ && delimiter !== 41 /* ) */) return undefined
+    marker = text[at]!
+    at++
+  } else return undefined
+  if (at < end) {
+    const next = text.charCodeAt(at)
+    if (next !== 32 && next !== 9) return undefined
+  }
+  if ((marker === '-' || marker === '*') && isThematicBreak(text, start, end)) return undefined
+  return marker
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+function isThematicBreak(text: string, start: number, end: number): boolean {
+  const marker = text.charCodeAt(start)
+  let count = 0
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at)
+    if (code === marker) count++
+    else if (code !== 32 && code !== 9) return false
+  }
+  return count >= 3
+}
+
+/** What an open leaf block that may hold blank lines is waiting for. */
+type Open =
+  | { kind: 'fence'; char: number; size: number }
+  | { kind: 'math'; size: number }
+  | { kind: 'html'; end: RegExp }
+  | { kind: 'front-matter' }
+
+const HTML_OPENERS: ReadonlyArray<[RegExp, RegExp]> = [
+  [/^<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^<!--/, /-->/],
+  [/^<\?/, /\?>/],
+  [/^<![A-Za-z]/, />/],
+  [/^<!\[CDATA\[/, /\]\]>/],
+]
+
+/** The open block a line (from `start`, after at most three columns of indent) starts, if any. */
+function opener(text: string, start: number, end: number): Open | undefined {
+  const first = text.charCodeAt(start)
+  if (first === 96 /* ` */ || first === 126 /* ~ */) {
+    const size = runLength(text, start, end, first)
+    if (size < 3) return undefined
+    if (first === 96 && text.indexOf('`', start + size) !== -1 && text.indexOf('`', start + size) < end) return undefined
+    return { kind: 'fence', char: first, size }
+  }
+  if (first === 36 /* $ */) {
+    const size = runLength(text, start, end, first)
+    const dollar = text.indexOf('$', start + size)
+    if (size < 2 || (dollar !== -1 && dollar < end)) return undefined
+    return { kind: 'math', size }
+  }
+  if (first === 60 /* < */) {
+    const line = text.slice(start, end)
+    for (const [open, close] of HTML_OPENERS) {
+      const match = open.exec(line)
+      if (match) return close.test(line.slice(match[0].length)) ? undefined : { kind: 'html', end: close }
+    }
+  }
+  return undefined
+}
+
+function runLength(text: string, start: number, end: number, code: number): number {
+  let at = start
+  while (at < end && text.charCodeAt(at) === code) at++
+  return at - start
+}
+
+/** Whether the line from `start` (after `indent` columns) ends the open block. */
+function closes(open: Open, text: string, start: number, end: number, indent: number): boolean {
+  switch (open.kind) {
+    case 'fence':
+    case 'math': {
+      if (indent > 3) return false
+      const char = open.kind === 'fence' ? open.char : 36
+      const size = runLength(text, start, end, char)
+      if (size < open.size) return false
+      for (let at = start + size; at < end; at++) {
+        const code = text.charCodeAt(at)
+        if (code !== 32 && code !== 9) return false
+      }
+      return true
+    }
+    case 'html':
+      return open.end.test(text.slice(start, end))
+    case 'front-matter':
+      return indent === 0 && text.startsWith('---', start)
+  }
+}
+
+export interface Scan {
+  readonly cuts: Cut[]
+  /** The line the end of the text is on. */
+  readonly endLine: number
+}
+
+/**
+ * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
+ */
+export function scanCuts(text: string): Scan {
+  const cuts: Cut[] = []
+  const length = text.length
+  const plainNewlines = text.indexOf('\r') === -1
+  let open: Open | undefined
+  let previousBlank = false
+  let list: Marker | undefined
+  let lineNumber = 0
+  let start = 0
+  if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) open = { kind: 'front-matter' }
+  while (start < length) {
+    lineNumber++
+    let end: number
+    let next: number
+    if (plainNewlines) {
+      end = text.indexOf('\n', start)
+      if (end === -1) end = next = length
+      else next = end + 1
+    } else {
+      end = start
+      while (end < length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++
+      next = end < length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1
+    }
+    // Indentation, in columns (a tab goes to the next multiple of four).
+    let content = start
+    let indent = 0
+    while (content < end) {
+      const code = text.charCodeAt(content)
+      if (code === 32) indent++
+      else if (code === 9) indent += 4 - (indent % 4)
+      else break
+      content++
+    }
+    const blank = content === end
+    if (open) {
+      // Inside fenced code, math, an HTML block or front matter: no cuts until it closes.
+      if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
+      previousBlank = false
+      start = next
+      continue
+    }
+    if (blank) {
+      previousBlank = true
+    } else if (indent === 0) {
+      const marker = listMarker(text, content, end)
+      const first = text.charCodeAt(content)
+      if (previousBlank) {
+        // `:` may continue a definition list; at a chunk's start `---` would read as front
+        // matter and a byte order mark would be dropped.
+        const allowed = first !== 58 /* : */ && first !== 0xfeff && !(first === 45 && text.startsWith('---', content))
+        if (allowed && lineNumber > 1) cuts.push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end) })
+        list = marker
+      } else if (marker !== undefined && list === marker && lineNumber > 1) {
+        cuts.push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end) })
+      } else if (marker !== undefined) {
+        list = marker
+      } else if (first === 35 /* # */ || first === 62 /* > */ || first === 96 || first === 126 || first === 60 || first === 124 /* | */) {
+        list = undefined
+      }
+      open = opener(text, content, end)
+      previousBlank = false
+    } else {
+      if (indent <= 3) open = opener(text, content, end)
+      previousBlank = false
+    }
+    start = next
+  }
+  const endsWithLineEnding = length > 0 && (text.charCodeAt(length - 1) === 10 || text.charCodeAt(length - 1) === 13)
+  return { cuts, endLine: lineNumber + (endsWithLineEnding || length === 0 ? 1 : 0) }
+}
+
+/** FNV-1a over the first 48 characters of a line. */
+function lineHash(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5
+  const stop = Math.min(end, start + 48)
+  for (let at = start; at < stop; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
+  return hash >>> 0
+}

@@ -1,0 +1,72 @@
+/**
+ * The chunked parser against the whole-document parser: deep-equal trees (positions included)
+ * and equal messages, over the fixtures, the Markdown of the installed npm packages, generated
+ * documents, and sequences of edits parsed through one cached parser. Each document is parsed
+ * twice chunked: with the default chunk sizes, and with a cut taken wherever one is offered,
+ * which puts a chunk boundary next to nearly every top-level block.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
+
+const EVERY_CUT: ChunkedParserOptions = { minChunk: 0, every: 1, maxChunk: 0 }
+const SMALL: ChunkedParserOptions = { minChunk: 64, every: 2, maxChunk: 256 }
+
+/** The first way the chunked parse of `text` differs from the whole parse, or undefined. */
+function difference(text: string, options: ChunkedParserOptions): string | undefined {
+  const whole = parseMarkdown(text)
+  const chunked = createChunkedParser(options).parse(text)
+  return firstDifference(chunked.tree, whole.tree) ?? firstDifference(messageData(chunked.file), messageData(whole.file), 'messages')
+}
+
+describe('chunked parse = whole parse', () => {
+  it('on every fixture', () => {
+    const inputs = fixtureInputs()
+    expect(inputs.length).toBeGreaterThan(0)
+    for (const [name, text] of inputs) {
+      expect(difference(text, {}), name).toBeUndefined()
+      expect(difference(text, EVERY_CUT), `${name} (every cut)`).toBeUndefined()
+    }
+  })
+
+  it('on the Markdown of the installed packages', () => {
+    const readmes = packageReadmes()
+    expect(readmes.length).toBeGreaterThan(100)
+    let characters = 0
+    for (const [name, text] of readmes) {
+      characters += text.length
+      expect(difference(text, EVERY_CUT), name).toBeUndefined()
+    }
+    expect(characters).toBeGreaterThan(1_000_000)
+  })
+
+  it('on generated documents', () => {
+    fc.assert(
+      fc.property(document, fc.constantFrom(EVERY_CUT, SMALL), (text, options) => {
+        const found = difference(text, options)
+        if (found) throw new Error(`${found}\n--- document ---\n${JSON.stringify(text)}`)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('through a cached parser, edit after edit', () => {
+    fc.assert(
+      fc.property(document, fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {
+        const parser = createChunkedParser(SMALL)
+        let text = start
+        parser.parse(text)
+        for (const change of edits) {
+          text = applyEdit(text, change)
+          const chunked = parser.parse(text)
+          const whole = parseMarkdown(text)
+          const found = firstDifference(chunked.tree, whole.tree) ?? firstDifference(messageData(chunked.file), messageData(whole.file), 'messages')
+          if (found) throw new Error(`${found}\n--- after ${JSON.stringify(change)} ---\n${JSON.stringify(text)}`)
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
+})
