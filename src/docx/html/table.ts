@@ -5,6 +5,7 @@
  * as browsers compute it, so every row spans exactly the table's columns.
  */
 import { Paragraph, Table, TableCell, TableLayoutType, TableRow, VerticalAlign, VerticalMergeType, WidthType } from 'docx'
+import type { PhrasingContent } from 'mdast'
 import type { Context } from '../context.js'
 import type { Output } from '../handlers/types.js'
 import type { State } from '../state.js'
@@ -136,8 +137,8 @@ function alignment(align: string | undefined, style: string | undefined): 'left'
   return value === 'left' || value === 'center' || value === 'right' ? value : undefined
 }
 
-function flatText(cell: HtmlElement): Array<import('mdast').PhrasingContent> {
-  const out: Array<import('mdast').PhrasingContent> = []
+function flatText(cell: HtmlElement): PhrasingContent[] {
+  const out: PhrasingContent[] = []
   const visit = (nodes: HtmlElement['children']) => {
     for (const node of nodes) {
       if (node.type === 'text') out.push(node)

@@ -8,7 +8,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { fromHtml } from 'hast-util-from-html'
 import { toText } from 'hast-util-to-text'
-import type { BlockContent, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast'
+import type { BlockContent, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent } from 'mdast'
 import type { Position } from 'unist'
 import { safeUrl } from '../../markdown/safe-url.js'
 import { parseImageSize } from '../image-size.js'
@@ -301,4 +301,3 @@ export function htmlImageSources(html: string): string[] {
   return sources
 }
 
-export type { RootContent }
