@@ -11,7 +11,7 @@ import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './
 import { compile } from './docx/to-docx.js'
 import type { DocumentMetadata } from './markdown/front-matter.js'
 import { messagesOf, type Message } from './markdown/messages.js'
-import { parseMarkdown } from './markdown/parse.js'
+import { parseMarkdownChunked } from './markdown/chunked.js'
 
 export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'file'>, ResolveImagesOptions {
   /** The form of the result (default `uint8array`). */
@@ -31,7 +31,8 @@ export interface ConvertResult<F extends OutputFormat = 'uint8array'> {
 
 /** Converts Markdown to a .docx. Never throws on content: problems become messages. */
 export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(markdown: string, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
-  const { tree, file } = parseMarkdown(markdown, options.path)
+  // Chunked: the same tree as parseMarkdown, in linear time on long documents.
+  const { tree, file } = parseMarkdownChunked(markdown, options.path)
   return treeToDocx(tree, file, options)
 }
 

@@ -27,7 +27,7 @@ import { answersHold, definedLabels, remarkChunkLabels, withLabels, type LabelRe
 import { scanCuts, type Cut } from './chunk-scan.js'
 import { checkCut, joinLists, shiftPositions } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from './parse.js'
-import { hashString } from './preview/hash.js'
+import { chunkKey } from './chunk-hash.js'
 import { createMarkdownProcessor } from './processor.js'
 
 /** One top-level chunk of the result: whole top-level nodes, and the source they were parsed from. */
@@ -151,7 +151,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       const reused = entry !== undefined
       if (!entry) {
         const own = ownString(slice)
-        entry = parsePiece(own, hashString(own), definitions, footnotes)
+        entry = parsePiece(own, chunkKey(own), definitions, footnotes)
         parsedCount++
         parsedChars += slice.length
         const list = cache.get(own)
@@ -232,7 +232,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     cache = new Map()
     const result = parseMarkdown(text, path)
     const endLine = 1 + countLines(text)
-    const chunk: ChunkInfo = { key: hashString(text), startLine: 1, endLine, startOffset: 0, endOffset: text.length, nodeStart: 0, nodeEnd: result.tree.children.length, reused: false }
+    const chunk: ChunkInfo = { key: chunkKey(text), startLine: 1, endLine, startOffset: 0, endOffset: text.length, nodeStart: 0, nodeEnd: result.tree.children.length, reused: false }
     return { ...result, chunks: [chunk], reused: 0, parsed: 1 }
   }
 
@@ -316,7 +316,7 @@ function chunkInfos(pieces: Placed[], endLine: number): ChunkInfo[] {
   chunks.forEach((chunk, index) => {
     const parts = keys[index]!
     // Piece keys hash their text (and its length), so a hash of the keys is one of the text.
-    if (parts.length > 1) chunk.key = hashString(parts.join('+'))
+    if (parts.length > 1) chunk.key = chunkKey(parts.join('+'))
   })
   return chunks
 }
