@@ -1,5 +1,7 @@
 /**
- * Export settings: page size, orientation, margins, base font and size — remembered per document.
+ * Export settings: page size, orientation, margins, base font and size, and the document
+ * features (reference template, contents, page numbers, title page, wide tables) —
+ * remembered per document.
  */
 import { useState, type FormEvent } from 'react'
 import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../worker/protocol.js'
@@ -74,6 +76,50 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
             <input type="number" min={6} max={72} step={0.5} value={draft.fontSize} onChange={(event) => setDraft({ ...draft, fontSize: Number(event.target.value) })} />
           </label>
         </div>
+        <fieldset>
+          <legend>Document</legend>
+          <label>
+            <input type="checkbox" checked={draft.toc === true} onChange={(event) => setDraft({ ...draft, toc: event.target.checked })} /> Table of contents
+          </label>
+          <label>
+            <input type="checkbox" checked={draft.titlePage === true} onChange={(event) => setDraft({ ...draft, titlePage: event.target.checked })} /> Title page
+          </label>
+          <label>
+            Page numbers
+            <select value={draft.pageNumbers ?? 'none'} onChange={(event) => setDraft({ ...draft, pageNumbers: event.target.value as NonNullable<ExportSettings['pageNumbers']> })}>
+              <option value="none">None</option>
+              <option value="page">3</option>
+              <option value="page-of-pages">Page 3 of 12</option>
+            </select>
+          </label>
+          <label>
+            Wide tables
+            <select value={draft.wideTables ?? 'shrink'} onChange={(event) => setDraft({ ...draft, wideTables: event.target.value as NonNullable<ExportSettings['wideTables']> })}>
+              <option value="shrink">Smaller type</option>
+              <option value="landscape">Landscape page</option>
+            </select>
+          </label>
+          <label>
+            Reference template (.docx)
+            <input
+              type="file"
+              accept=".docx,.dotx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+              aria-label="Reference template"
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                if (file) void file.arrayBuffer().then((buffer) => setDraft((current) => ({ ...current, referenceDoc: { name: file.name, bytes: new Uint8Array(buffer) } })))
+              }}
+            />
+          </label>
+          {draft.referenceDoc && (
+            <p className="reference-doc">
+              Styles from <strong>{draft.referenceDoc.name}</strong>{' '}
+              <button type="button" onClick={() => setDraft(withoutReference(draft))}>
+                Remove
+              </button>
+            </p>
+          )}
+        </fieldset>
         <div className="actions">
           <button type="button" onClick={() => setDraft(DEFAULT_EXPORT_SETTINGS)}>
             Defaults
@@ -89,6 +135,11 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
       </form>
     </div>
   )
+}
+
+function withoutReference(settings: ExportSettings): ExportSettings {
+  const { referenceDoc: _removed, ...rest } = settings
+  return rest
 }
 
 function clamp(value: number, min: number, max: number): number {

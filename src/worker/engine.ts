@@ -30,6 +30,12 @@ export function docxOptionsFor(settings: ExportSettings): DocxOptions {
     margins: { top: twips(settings.margins.top), right: twips(settings.margins.right), bottom: twips(settings.margins.bottom), left: twips(settings.margins.left) },
     font: settings.font,
     fontSize: settings.fontSize,
+    // Document features (issue 4); unset ones leave the front matter to decide.
+    ...(settings.referenceDoc ? { referenceDoc: settings.referenceDoc.bytes } : {}),
+    ...(settings.toc ? { toc: true } : {}),
+    ...(settings.pageNumbers && settings.pageNumbers !== 'none' ? { pageNumbers: settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
+    ...(settings.titlePage ? { titlePage: true } : {}),
+    ...(settings.wideTables ? { wideTables: settings.wideTables } : {}),
   }
 }
 

@@ -15,6 +15,16 @@ export interface ExportSettings {
   margins: { top: number; right: number; bottom: number; left: number }
   font: string
   fontSize: number
+  /** A reference .docx whose styles, theme, page setup and headers the export takes (issue 4). */
+  referenceDoc?: { name: string; bytes: Uint8Array }
+  /** A table of contents after the title block. */
+  toc?: boolean
+  /** Page numbers in the footer (and the title in the header). */
+  pageNumbers?: 'none' | 'page' | 'page-of-pages'
+  /** The title block on a page of its own. */
+  titlePage?: boolean
+  /** Tables too wide for the page: smaller type, or a landscape page of their own. */
+  wideTables?: 'shrink' | 'landscape'
 }
 
 export const DEFAULT_EXPORT_SETTINGS: ExportSettings = {
