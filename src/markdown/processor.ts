@@ -3,7 +3,7 @@
  *
  * Syntax: CommonMark (remark-parse), GFM (tables, task lists, strikethrough, footnotes,
  * autolink literals), YAML front matter, `$…$` / `$$…$$` math, definition lists, pandoc's
- * `Table: …` captions and CriticMarkup comments — behind guards that keep pathological input
+ * `Table: …` captions, CriticMarkup comments and pandoc's `{width=…}` after images — behind guards that keep pathological input
  * from taking minutes or overflowing the stack (guard.ts before parsing, depth-guard.ts after).
  */
 import remarkFrontmatter from 'remark-frontmatter'
@@ -15,6 +15,7 @@ import { remarkCriticMarkup } from './critic-markup.js'
 import { remarkDefinitionList } from './definition-list.js'
 import { remarkDepthGuard } from './depth-guard.js'
 import { remarkDollarRule } from './dollar-rule.js'
+import { remarkImageAttributes } from './image-size.js'
 import { remarkParseGuard } from './guard-plugin.js'
 import { remarkTableCaption } from './table-caption.js'
 
@@ -31,6 +32,7 @@ export function createMarkdownProcessor() {
     .use(remarkTableCaption)
     .use(remarkCriticMarkup)
     .use(remarkDepthGuard)
+    .use(remarkImageAttributes)
 }
 
 /** The unified plugins the parser is made of, in order, for callers that build their own processor. */
@@ -45,4 +47,5 @@ export const markdownPlugins = [
   remarkTableCaption,
   remarkCriticMarkup,
   remarkDepthGuard,
+  remarkImageAttributes,
 ] as const

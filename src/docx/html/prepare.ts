@@ -13,7 +13,7 @@
  */
 import type { Html, Image, ImageReference, Nodes, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast'
 import type { Position } from 'unist'
-import { parseAttributeBlock } from '../image-size.js'
+import { parseAttributeBlock } from '../../markdown/image-size.js'
 import type { HtmlElement, HtmlElementData } from './node.js'
 import { hastToFlow, htmlContent, parseHtml, type HtmlConversion } from './to-mdast.js'
 import { INLINE_FORMATTING, VOID } from './tags.js'

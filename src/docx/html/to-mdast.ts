@@ -11,7 +11,7 @@ import { toText } from 'hast-util-to-text'
 import type { BlockContent, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent } from 'mdast'
 import type { Position } from 'unist'
 import { safeUrl } from '../../markdown/safe-url.js'
-import { parseImageSize } from '../image-size.js'
+import { parseImageSize } from '../../markdown/image-size.js'
 import type { HtmlElement } from './node.js'
 import { BLOCKS, DROPPED_WITH_CONTENT, isKnown } from './tags.js'
 

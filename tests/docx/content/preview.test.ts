@@ -48,3 +48,12 @@ describe('preview of math and code', () => {
     expect(html('```python\ndef f(): pass\n```')).toBe('<pre><code className="language-python"><span className="kw">def</span> <span className="fu">f</span>(): <span className="kw">pass</span>\n</code></pre>')
   })
 })
+
+describe('preview of image sizes', () => {
+  it("sizes an image from pandoc's {width=…} and hides the attribute block", () => {
+    const out = html('![A](a.png){width=50%} and ![B](b.png){width=1in height=2cm}')
+    expect(out).toContain('<img src="a.png" alt="A" width="50%">')
+    expect(out).toContain('<img src="b.png" alt="B" width="96" height="76">')
+    expect(out).not.toContain('{width')
+  })
+})
