@@ -4,7 +4,7 @@
  * (merged into a reference document's), numbering, footnotes, comments, headers and footers,
  * page setup, and the hyperlink relationships (added with the ids the handlers already used).
  */
-import { Document, PageOrientation, Paragraph, type FileChild, type ISectionOptions } from 'docx'
+import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileChild, type ISectionOptions } from 'docx'
 import { setPackageEdits, type PackageEdits } from './package-edits.js'
 import { pageFurniture } from './page-furniture.js'
 import { languageAttributes } from './rtl.js'
@@ -83,6 +83,8 @@ function sectionOptions(
       // Every section starts on a new page (OOXML's default section type): the body after a
       // title page, a landscape table, the portrait pages after it.
       ...(titlePage ? { titlePage: true } : {}),
+      // A title page holds its block in the middle of the page, as a Word title page does.
+      ...(section.kind === 'title' ? { verticalAlign: VerticalAlignSection.CENTER } : {}),
       page: {
         // docx swaps width and height itself for landscape.
         size: { width: portraitWidth, height: portraitHeight, orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
