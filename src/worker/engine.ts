@@ -149,10 +149,11 @@ export class Engine {
 
   private async exportDocx(request: ExportRequest): Promise<void> {
     try {
-      const current =
-        this.current && this.current.text === request.text && this.current.documentId === request.documentId
-          ? this.current
-          : { revision: -1, documentId: request.documentId, text: request.text, ...parseDocument(request.text) }
+      // The parser's trees share nodes with its next result: a new parse replaces the current tree.
+      if (!(this.current && this.current.text === request.text && this.current.documentId === request.documentId)) {
+        this.current = { revision: this.current?.revision ?? -1, documentId: request.documentId, text: request.text, ...parseDocument(request.text) }
+      }
+      const current = this.current
       const file = new VFile({ value: current.text, path: `${request.name}.md` })
       const result = await treeToDocx(current.tree, file, {
         ...docxOptionsFor(request.settings),
