@@ -12,11 +12,11 @@
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
 import { raw } from 'hast-util-raw'
 import { sanitize } from 'hast-util-sanitize'
-import type { Definition, FootnoteDefinition, FootnoteReference, Heading, Nodes, Paragraph, Root, RootContent } from 'mdast'
+import GithubSlugger from 'github-slugger'
+import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, LinkReference, Nodes, Paragraph, Root, RootContent } from 'mdast'
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import { safeUrl } from '../safe-url.js'
-import { headingSlugs } from '../slugs.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
 import { hashString } from './hash.js'
@@ -85,35 +85,123 @@ interface Environment {
   footnotes: Map<string, FootnoteDefinition>
   /** Footnote ids in the order their numbers are given (first reference first, as GitHub does). */
   footnoteOrder: string[]
+  /** Each footnote id's place in footnoteOrder. */
+  footnoteIndex: Map<string, number>
   /** For every footnote reference: how many references to the same footnote came before it. */
   earlier: Map<FootnoteReference, number>
   /** References per footnote outside footnote bodies (those inside are counted when the bodies render). */
   bodyCounts: Map<string, number>
 }
 
+type Reference = LinkReference | ImageReference
+
+/**
+ * What one top-level node contributes to the document-wide context, found by one walk of its
+ * subtree. Kept per node object: the chunked parser hands back the same objects for chunks
+ * that did not change, so an edit walks only the blocks it touched.
+ */
+interface NodeFacts {
+  /** Length of the source the facts were taken from: a node re-used with other content is walked again. */
+  length: number
+  children: number
+  /** Content hash of the node's type and source. */
+  hash: string
+  headings: Heading[]
+  definitions: Definition[]
+  footnoteDefinitions: FootnoteDefinition[]
+  /** Footnote references outside footnote bodies, in document order. */
+  footnoteReferences: FootnoteReference[]
+  /** Link and image references outside footnote bodies. */
+  references: Reference[]
+}
+
+const factsCache = new WeakMap<RootContent, NodeFacts>()
+const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteReferences: FootnoteReference[]; references: Reference[]; headings: Heading[]; definitions: Definition[] }>()
+
 const idOf = (identifier: string) => identifier.toUpperCase()
+const lengthOf = (node: Nodes) => (node.position?.end.offset ?? 0) - (node.position?.start.offset ?? 0)
+const childCount = (node: Nodes) => ('children' in node ? node.children.length : 0)
+
+/** The context-relevant nodes of a subtree, in document order; footnote bodies are not entered. */
+function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'hash'>, enterFootnotes: boolean): void {
+  switch (node.type) {
+    case 'heading':
+      into.headings.push(node)
+      break
+    case 'definition':
+      into.definitions.push(node)
+      return
+    case 'footnoteDefinition':
+      into.footnoteDefinitions.push(node)
+      if (!enterFootnotes) {
+        // Headings in footnote bodies still take slugs, and their definitions count, in document order.
+        into.headings.push(...bodyFacts(node).headings)
+        into.definitions.push(...bodyFacts(node).definitions)
+        return
+      }
+      break
+    case 'footnoteReference':
+      into.footnoteReferences.push(node)
+      break
+    case 'linkReference':
+    case 'imageReference':
+      into.references.push(node)
+      break
+  }
+  if ('children' in node) for (const child of node.children) collect(child, into, enterFootnotes)
+}
+
+function factsOf(node: RootContent, text: string): NodeFacts {
+  const cached = factsCache.get(node)
+  if (cached && cached.length === lengthOf(node) && cached.children === childCount(node)) return cached
+  const facts: NodeFacts = {
+    length: lengthOf(node),
+    children: childCount(node),
+    hash: hashString(`${node.type}\u0000${text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)}`),
+    headings: [],
+    definitions: [],
+    footnoteDefinitions: [],
+    footnoteReferences: [],
+    references: [],
+  }
+  collect(node, facts, false)
+  factsCache.set(node, facts)
+  return facts
+}
+
+/** What a footnote body holds (its own references, headings), walked once per body object. */
+function bodyFacts(node: FootnoteDefinition) {
+  const cached = bodyCache.get(node)
+  if (cached && cached.length === lengthOf(node)) return cached
+  const into = { headings: [] as Heading[], definitions: [] as Definition[], footnoteDefinitions: [] as FootnoteDefinition[], footnoteReferences: [] as FootnoteReference[], references: [] as Reference[] }
+  for (const child of node.children) collect(child, into, true)
+  const facts = { length: lengthOf(node), footnoteReferences: into.footnoteReferences, references: into.references, headings: into.headings, definitions: into.definitions }
+  bodyCache.set(node, facts)
+  return facts
+}
 
 /** Lays the document out in blocks, rendering (into `cache`) those whose key is new. */
 export function layoutPreview(tree: Root, text: string, cache: PreviewCache): PreviewLayout {
-  const env = environment(tree)
+  const facts = tree.children.map((node) => factsOf(node, text))
+  const env = environment(facts)
   const blocks: PreviewBlock[] = []
   let words = 0
   let characters = 0
-  for (const node of tree.children) {
-    if (node.type === 'definition' || node.type === 'footnoteDefinition' || !node.position) continue
+  tree.children.forEach((node, index) => {
+    if (node.type === 'definition' || node.type === 'footnoteDefinition' || !node.position) return
     const line = node.position.start.line
-    const slice = text.slice(node.position.start.offset ?? 0, node.position.end.offset ?? 0)
-    const facts = contextOf(node, env)
-    const key = hashString(`${node.type}\u0000${facts.signature}\u0000${slice}`)
+    const own = facts[index]!
+    const context = contextOf(own, env)
+    const key = context.signature === '' ? own.hash : hashString(`${own.hash}\u0000${context.signature}`)
     let rendered = cache.get(key)
     if (!rendered) {
-      rendered = renderBlock([node], facts.definitions, env, line, blockHandlers(env))
+      rendered = renderBlock([node], context.definitions, line, blockHandlers(env))
       cache.set(key, rendered)
     }
     words += rendered.words
     characters += rendered.characters
     blocks.push({ key, line, endLine: node.position.end.line, kind: 'block' })
-  }
+  })
   const footnotes = footnoteSection(env, text, cache)
   if (footnotes) {
     blocks.push(footnotes.block)
@@ -127,68 +215,60 @@ export function layoutPreview(tree: Root, text: string, cache: PreviewCache): Pr
   return { blocks, outline, words, characters }
 }
 
-function environment(tree: Root): Environment {
+/**
+ * The document-wide context, from the facts of every top-level node. Mirrors
+ * mdast-util-to-hast's numbering: the body first, then footnote bodies in the order their
+ * footnotes were first referenced (references inside them come last); headings take slugs in
+ * document order, as src/markdown/slugs.ts gives them.
+ */
+function environment(all: NodeFacts[]): Environment {
   const definitions = new Map<string, Definition>()
   const footnotes = new Map<string, FootnoteDefinition>()
   const footnoteOrder: string[] = []
+  const footnoteIndex = new Map<string, number>()
   const earlier = new Map<FootnoteReference, number>()
   const counts = new Map<string, number>()
   const bodyCounts = new Map<string, number>()
+  const slugs = new Map<Heading, string>()
+  const slugger = new GithubSlugger()
   const refer = (node: FootnoteReference, body: boolean) => {
     const id = idOf(node.identifier)
     const before = counts.get(id)
-    if (before === undefined) footnoteOrder.push(id)
+    if (before === undefined) {
+      footnoteIndex.set(id, footnoteOrder.length)
+      footnoteOrder.push(id)
+    }
     earlier.set(node, before ?? 0)
     counts.set(id, (before ?? 0) + 1)
     if (body) bodyCounts.set(id, (bodyCounts.get(id) ?? 0) + 1)
   }
-  // Mirrors mdast-util-to-hast: the body is numbered first, then footnote bodies in the order
-  // their footnotes were first referenced (references inside them come last).
-  const walk = (node: Nodes, body: boolean) => {
-    if (node.type === 'definition') {
-      if (!definitions.has(idOf(node.identifier))) definitions.set(idOf(node.identifier), node)
-      return
-    }
-    if (node.type === 'footnoteDefinition') {
-      if (!footnotes.has(idOf(node.identifier))) footnotes.set(idOf(node.identifier), node)
-      if (body) return
-    }
-    if (node.type === 'footnoteReference') refer(node, body)
-    if ('children' in node) for (const child of node.children) walk(child, body)
+  for (const facts of all) {
+    for (const heading of facts.headings) slugs.set(heading, slugger.slug(toString(heading)))
+    for (const node of facts.definitions) if (!definitions.has(idOf(node.identifier))) definitions.set(idOf(node.identifier), node)
+    for (const node of facts.footnoteDefinitions) if (!footnotes.has(idOf(node.identifier))) footnotes.set(idOf(node.identifier), node)
+    for (const node of facts.footnoteReferences) refer(node, true)
   }
-  walk(tree, true)
   for (let index = 0; index < footnoteOrder.length; index++) {
     const definition = footnotes.get(footnoteOrder[index]!)
-    if (definition) for (const child of definition.children) walk(child, false)
+    if (definition) for (const node of bodyFacts(definition).footnoteReferences) refer(node, false)
   }
-  return { slugs: headingSlugs(tree), definitions, footnotes, footnoteOrder, earlier, bodyCounts }
+  return { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts }
 }
 
-/** The document-wide facts a subtree depends on, as a string, and the definitions it uses. */
-function contextOf(node: Nodes, env: Environment): { signature: string; definitions: Definition[] } {
+/** The document-wide facts a block depends on, as a string, and the definitions it uses. */
+function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences'>, env: Environment): { signature: string; definitions: Definition[] } {
+  if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0) return { signature: '', definitions: [] }
   const parts: string[] = []
   const used = new Set<Definition>()
-  const visit = (current: Nodes) => {
-    switch (current.type) {
-      case 'heading':
-        parts.push(`h${env.slugs.get(current) ?? ''}`)
-        break
-      case 'linkReference':
-      case 'imageReference': {
-        const definition = env.definitions.get(idOf(current.identifier))
-        if (definition) used.add(definition)
-        parts.push(definition ? `d${definition.url}\u0001${definition.title ?? ''}` : 'd')
-        break
-      }
-      case 'footnoteReference': {
-        const id = idOf(current.identifier)
-        parts.push(`f${env.footnoteOrder.indexOf(id)}.${env.earlier.get(current) ?? 0}`)
-        break
-      }
-    }
-    if ('children' in current) for (const child of current.children) visit(child)
+  for (const heading of facts.headings) parts.push(`h${env.slugs.get(heading) ?? ''}`)
+  for (const reference of facts.references) {
+    const definition = env.definitions.get(idOf(reference.identifier))
+    if (definition) used.add(definition)
+    parts.push(definition ? `d${definition.url}\u0001${definition.title ?? ''}` : 'd')
   }
-  visit(node)
+  for (const reference of facts.footnoteReferences) {
+    parts.push(`f${env.footnoteIndex.get(idOf(reference.identifier)) ?? -1}.${env.earlier.get(reference) ?? 0}`)
+  }
   return { signature: parts.join('\u0002'), definitions: [...used] }
 }
 
@@ -200,7 +280,7 @@ function blockHandlers(env: Environment): Handlers {
       // The default handler numbers a reference by its footnote's place in footnoteOrder and
       // counts re-uses in footnoteCounts; set both to what the whole document says so far.
       const id = idOf(node.identifier)
-      const index = Math.max(0, env.footnoteOrder.indexOf(id))
+      const index = env.footnoteIndex.get(id) ?? 0
       const before = env.earlier.get(node) ?? 0
       state.footnoteOrder.length = 0
       state.footnoteOrder.push(...env.footnoteOrder.slice(0, before > 0 ? index + 1 : index))
@@ -227,7 +307,7 @@ function baseHandlers(env: Environment): Handlers {
 }
 
 /** mdast → hast → (raw HTML parsed) → sanitised → safe URLs, with relative source lines. */
-function renderBlock(nodes: RootContent[], definitions: Definition[], _env: Environment, baseLine: number, handlers: Handlers): RenderedBlock {
+function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: number, handlers: Handlers): RenderedBlock {
   const root: Root = { type: 'root', children: [...nodes, ...definitions] }
   const converted = toHast(root, { allowDangerousHtml: true, clobberPrefix: '', handlers })
   let hast: HastRoot = converted.type === 'root' ? converted : { type: 'root', children: [converted as HastContent] }
@@ -250,7 +330,7 @@ function footnoteSection(env: Environment, text: string, cache: PreviewCache): {
   for (const id of env.footnoteOrder) {
     for (let i = 0; i < (env.bodyCounts.get(id) ?? 0); i++) references.push({ type: 'footnoteReference', identifier: id, label: id })
   }
-  const facts = bodies.map((node) => contextOf(node, env))
+  const facts = bodies.map((node) => contextOf(bodyFacts(node), env))
   const source = bodies.map((node, i) => `${node.position!.start.line - line}\u0001${facts[i]!.signature}\u0001${text.slice(node.position!.start.offset ?? 0, node.position!.end.offset ?? 0)}`)
   const key = hashString(`footnotes\u0000${env.footnoteOrder.join('\u0001')}\u0000${references.length}\u0000${source.join('\u0000')}`)
   let rendered = cache.get(key)
