@@ -56,13 +56,25 @@ export function remarkCriticMarkup() {
 function rewrite(children: PhrasingContent[]): PhrasingContent[] | undefined {
   const items = split(children)
   if (!items.some((item) => item.kind === 'marker')) return undefined
+  // Where the next closer of each kind is, from every position: one pass, so a line of
+  // thousands of unpaired openers stays linear.
+  const nextCloser = { '==}': new Array<number>(items.length), '<<}': new Array<number>(items.length) }
+  let nextHighlight = -1
+  let nextComment = -1
+  for (let index = items.length - 1; index >= 0; index--) {
+    nextCloser['==}'][index] = nextHighlight
+    nextCloser['<<}'][index] = nextComment
+    const item = items[index]!
+    if (item.kind === 'marker' && item.marker === '==}') nextHighlight = index
+    if (item.kind === 'marker' && item.marker === '<<}') nextComment = index
+  }
   const out: PhrasingContent[] = []
   let changed = false
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!
     const closer = item.kind === 'marker' ? (item.marker === '{==' ? '==}' : item.marker === '{>>' ? '<<}' : undefined) : undefined
     if (item.kind === 'marker' && closer) {
-      const end = items.findIndex((other, at) => at > index && other.kind === 'marker' && other.marker === closer)
+      const end = nextCloser[closer][index]!
       if (end !== -1) {
         const inner = join(items.slice(index + 1, end))
         const last = items[end] as { from: Text }

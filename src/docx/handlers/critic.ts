@@ -38,9 +38,17 @@ function commentBody(state: State, node: CriticComment): Paragraph[] {
   return [state.withFirstParagraph(undefined, () => state.paragraph(context, [annotationMark(), new TextRun(' '), ...children], { style: 'CommentText' }))]
 }
 
+/** Each parent's children by position, built once: a paragraph may hold thousands of comments. */
+const positions = new WeakMap<Parents, Map<unknown, number>>()
+
 function sibling(parent: Parents | undefined, node: unknown, offset: 1 | -1) {
   if (!parent) return undefined
   const children = parent.children as Array<{ type: string }>
-  const index = children.indexOf(node as { type: string })
+  let indexes = positions.get(parent)
+  if (!indexes || indexes.size !== children.length) {
+    indexes = new Map(children.map((child, at) => [child, at]))
+    positions.set(parent, indexes)
+  }
+  const index = indexes.get(node) ?? -1
   return index === -1 ? undefined : (children[index + offset] as CriticComment | CriticHighlight | undefined)
 }
