@@ -24,6 +24,7 @@ export interface CliOptions {
   titleBlock?: boolean
   wideTables?: 'shrink' | 'landscape'
   lang?: string
+  svg?: 'raster' | 'vector'
   pretty: boolean
   quiet: boolean
   remoteImages: boolean
@@ -66,6 +67,8 @@ Options:
       --wide-tables MODE    shrink (default: smaller type) or landscape (own page)
       --lang TAG            document language, e.g. en-GB, de, he (default: front
                             matter lang)
+      --svg MODE            raster (default: SVG images as PNG) or vector (the SVG
+                            itself with a PNG fallback, for Word 2016 and later)
       --pretty              indent the XML inside the .docx by two blanks
       --no-remote-images    do not download http(s) images (they become placeholders)
       --image-timeout SEC   seconds to wait for each remote image (default 10)
@@ -77,7 +80,7 @@ Messages go to stderr as file:line:column: message [rule].
 Exit status: 0 converted (even with messages), 1 an input could not be read or
 converted, 2 bad usage.`
 
-const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang'])
+const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg'])
 
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, imageTimeout: 10, help: false, version: false }
@@ -166,6 +169,10 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--wide-tables':
         if (value !== 'shrink' && value !== 'landscape') throw new UsageError(`--wide-tables must be shrink or landscape (got "${value}")`)
         options.wideTables = value
+        break
+      case '--svg':
+        if (value !== 'raster' && value !== 'vector') throw new UsageError(`--svg must be raster or vector (got "${value}")`)
+        options.svg = value
         break
       case '--lang':
         if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(value!)) throw new UsageError(`--lang must be a language tag such as en, en-GB or he (got "${value}")`)

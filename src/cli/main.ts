@@ -104,6 +104,7 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
       ...(options.titleBlock !== undefined ? { titleBlock: options.titleBlock } : {}),
       ...(options.wideTables !== undefined ? { wideTables: options.wideTables } : {}),
       ...(options.lang !== undefined ? { lang: options.lang } : {}),
+      ...(options.svg !== undefined ? { svg: options.svg } : {}),
     })
     if (!options.quiet) for (const message of result.messages) io.stderr.write(`${formatMessage(message, name)}\n`)
     if (target === '-') io.stdout.write(result.data)

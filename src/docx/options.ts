@@ -54,6 +54,13 @@ export interface DocxOptions {
   wideTables?: 'shrink' | 'landscape'
   /** Document language, a BCP 47 tag such as `en-GB` or `he` (default: front matter `lang`). */
   lang?: string
+  /**
+   * SVG images: `'raster'` (default) embeds their PNG rendering only; `'vector'` embeds the
+   * SVG itself with the PNG as fallback, as Word 2016+ does. Vector is opt-in because the
+   * shared check-docx oracle flags any SVG part (it applies Office markup-compatibility rules
+   * to the image's own XML), although Word opens such files.
+   */
+  svg?: 'raster' | 'vector'
 }
 
 export interface ResolvedOptions {
@@ -63,6 +70,7 @@ export interface ResolvedOptions {
   fontSize: number
   codeFont: string
   title?: string
+  svg: 'raster' | 'vector'
 }
 
 const DEFAULT_MARGIN = 1440
@@ -86,6 +94,7 @@ export function resolveOptions(options: DocxOptions, reference?: ReferenceTempla
     font: options.font?.trim() || 'Calibri',
     fontSize: clampFontSize(options.fontSize),
     codeFont: options.codeFont?.trim() || 'Consolas',
+    svg: options.svg === 'vector' ? 'vector' : 'raster',
   }
   if (options.title !== undefined) resolved.title = options.title
   return resolved

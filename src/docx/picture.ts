@@ -32,7 +32,9 @@ export function picture(state: State, node: Node, url: string, alt: string, titl
   const altText = { id: String(id), name: `Picture ${id}`, description: xmlSafe(alt).text, ...(title ? { title: xmlSafe(title).text } : {}) }
   const transformation = { width, height }
   if (result.info.format === 'svg' && result.fallback && (result.fallback.info.format === 'png' || result.fallback.info.format === 'jpg')) {
-    return [new ImageRun({ type: 'svg', data: result.bytes, fallback: { type: result.fallback.info.format, data: result.fallback.bytes }, transformation, altText })]
+    const raster = { type: result.fallback.info.format, data: result.fallback.bytes }
+    if (state.options.svg === 'vector') return [new ImageRun({ type: 'svg', data: result.bytes, fallback: raster, transformation, altText })]
+    return [new ImageRun({ ...raster, transformation, altText })]
   }
   const format = result.info.format
   if (format !== 'png' && format !== 'jpg' && format !== 'gif' && format !== 'bmp') {

@@ -17,5 +17,16 @@ export type Handler<N extends Node = Node> = (state: State, node: N, context: Co
 
 type NodeOfType<T extends Nodes['type']> = Extract<Nodes, { type: T }>
 
-/** A handler for every mdast node type markdocx's parser produces (and any extra types a caller adds). */
-export type Handlers = { [T in Nodes['type']]: Handler<NodeOfType<T>> } & { [type: string]: Handler<never> }
+/**
+ * The mdast node types of CommonMark, GFM, front matter and math. Listed rather than taken
+ * from `Nodes['type']`, which grows with every package that augments mdast's types (the app's
+ * hast-util-to-jsx-runtime pulls in MDX's), though our parser never makes those nodes.
+ */
+type CoreType =
+  | 'root' | 'paragraph' | 'heading' | 'thematicBreak' | 'blockquote' | 'list' | 'listItem' | 'code' | 'html'
+  | 'definition' | 'footnoteDefinition' | 'yaml' | 'math' | 'table' | 'tableRow' | 'tableCell' | 'text'
+  | 'emphasis' | 'strong' | 'delete' | 'inlineCode' | 'break' | 'link' | 'image' | 'linkReference'
+  | 'imageReference' | 'footnoteReference' | 'inlineMath'
+
+/** A handler for every node type markdocx's parser produces, and any extra types (ours or a caller's). */
+export type Handlers = { [T in CoreType]: Handler<NodeOfType<T>> } & { [type: string]: Handler<never> }

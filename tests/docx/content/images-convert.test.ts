@@ -23,7 +23,7 @@ async function cli(args: string[]): Promise<{ status: number; stderr: string }> 
 }
 
 describe('images converted by the CLI', () => {
-  it('embeds SVG with a PNG fallback, converts WebP and applies sizes', async () => {
+  it('embeds SVG as its PNG rendering by default, converts WebP and applies sizes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'markdocx-svg-'))
     try {
       const out = join(dir, 'out.docx')
@@ -33,15 +33,32 @@ describe('images converted by the CLI', () => {
       const data = new Uint8Array(readFileSync(out))
       expect(checkStructure(data)).toEqual([])
       const docx = openDocx(data)
-      expect(docx.paths.filter((path) => path.startsWith('word/media/')).sort()).toEqual(['word/media/image1.png', 'word/media/image1.svg', 'word/media/image1.jpg'].sort())
+      expect(docx.paths.filter((path) => path.startsWith('word/media/')).sort()).toEqual(['word/media/image1.png', 'word/media/image1.jpg'].sort())
       const xml = docx.text('word/document.xml')!
-      // Word 2016+ draws the SVG (asvg:svgBlip); older readers the PNG blip.
-      expect(xml).toContain('<asvg:svgBlip xmlns:asvg="http://schemas.microsoft.com/office/drawing/2016/SVG/main" r:embed=')
+      expect(xml).not.toContain('svgBlip')
       const extents = [...xml.matchAll(/<wp:extent cx="(\d+)" cy="(\d+)"\/>/g)].map((m) => [Number(m[1]) / EMU_PER_PIXEL, Number(m[2]) / EMU_PER_PIXEL])
       expect(extents[0]).toEqual([240, 120])
       expect(extents[1]![0]).toBe(Math.round(9026 / 15 / 2))
       expect(extents[2]).toEqual([192, 96])
       expect(extents[3]).toEqual([120, 60])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('with --svg vector, embeds the SVG itself with its PNG as fallback', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'markdocx-svg-'))
+    try {
+      const out = join(dir, 'out.docx')
+      const { status } = await cli(['input.md', '--svg', 'vector', '-o', out])
+      expect(status).toBe(0)
+      const data = new Uint8Array(readFileSync(out))
+      // Structural checks only: the shared oracle flags every SVG part (see DocxOptions.svg).
+      expect(checkStructure(data)).toEqual([])
+      const docx = openDocx(data)
+      expect(docx.paths.filter((path) => path.startsWith('word/media/')).sort()).toEqual(['word/media/image1.png', 'word/media/image1.svg', 'word/media/image1.jpg'].sort())
+      // Word 2016+ draws the SVG (asvg:svgBlip); older readers the PNG blip.
+      expect(docx.text('word/document.xml')).toContain('<asvg:svgBlip xmlns:asvg="http://schemas.microsoft.com/office/drawing/2016/SVG/main" r:embed=')
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
