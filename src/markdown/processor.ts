@@ -15,6 +15,7 @@ import { remarkCriticMarkup } from './critic-markup.js'
 import { remarkDefinitionList } from './definition-list.js'
 import { remarkDepthGuard } from './depth-guard.js'
 import { remarkDollarRule } from './dollar-rule.js'
+import { remarkFrontMatterFallback } from './front-matter-fallback.js'
 import { remarkImageAttributes } from './image-size.js'
 import { remarkParseGuard } from './guard-plugin.js'
 import { remarkTableCaption } from './table-caption.js'
@@ -27,6 +28,7 @@ export function createMarkdownProcessor() {
     .use(remarkGfm)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkMath)
+    .use(remarkFrontMatterFallback)
     .use(remarkDollarRule)
     .use(remarkDefinitionList)
     .use(remarkTableCaption)
@@ -42,6 +44,7 @@ export const markdownPlugins = [
   remarkGfm,
   [remarkFrontmatter, ['yaml']],
   remarkMath,
+  remarkFrontMatterFallback,
   remarkDollarRule,
   remarkDefinitionList,
   remarkTableCaption,
