@@ -2,7 +2,7 @@
  * docProps/core.xml, written by us: docx stamps `created`/`modified` with the clock, which
  * would make every export differ. Dates are written only when the document gives one.
  */
-import { toString } from 'mdast-util-to-string'
+import { textWithoutComments } from '../markdown/critic-markup.js'
 import type { DocumentMetadata } from '../markdown/front-matter.js'
 import { parseMarkdown } from '../markdown/parse.js'
 
@@ -46,7 +46,7 @@ export function corePropertiesFrom(metadata: DocumentMetadata, title?: string): 
  */
 export function plainText(markdown: string): string {
   const { tree } = parseMarkdown(markdown)
-  const text = tree.children.map((block) => toString(block).replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n\n')
+  const text = tree.children.map((block) => textWithoutComments(block).replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n\n')
   return text || markdown.trim()
 }
 

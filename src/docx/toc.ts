@@ -8,7 +8,7 @@
  */
 import { BuilderElement, FileChild, InternalHyperlink, LeaderType, Paragraph, Tab, TabStopType, TextRun, XmlComponent, type ParagraphChild } from 'docx'
 import type { Heading, Nodes, Root } from 'mdast'
-import { toString } from 'mdast-util-to-string'
+import { textWithoutComments } from '../markdown/critic-markup.js'
 import type { Context } from './context.js'
 import { complexFieldParts } from './fields.js'
 import { nodeDirection } from './rtl.js'
@@ -64,7 +64,7 @@ export function tableOfContents(state: State, context: Context): FileChild[] {
   const heading = new Paragraph({ style: 'TOCHeading', children: state.text(toc.title, { ...context, run: {} }) })
   const entries: Paragraph[] = headings.map((node, index) => {
     const level = Math.min(Math.max(node.depth, 1), 9)
-    const text = toString(node).replace(/\s+/g, ' ').trim()
+    const text = textWithoutComments(node).replace(/\s+/g, ' ').trim()
     const bookmark = state.bookmarks.headingName(node)
     const runs: ParagraphChild[] = [...state.text(text, { ...context, run: {} }, node), new TextRun({ children: [new Tab()] }), ...(bookmark ? pageReference(bookmark) : [])]
     const linked: ParagraphChild[] = bookmark ? [new InternalHyperlink({ anchor: bookmark, children: runs })] : runs

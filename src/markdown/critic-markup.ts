@@ -9,7 +9,7 @@
  * nodes). Both nodes carry `data.hName`, so the preview renders them as
  * `<mark class="critic-highlight">` and `<span class="critic-comment">` (a margin note).
  */
-import type { Parent, PhrasingContent, Root, Text } from 'mdast'
+import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 
 export interface CriticHighlight extends Parent {
   type: 'criticHighlight'
@@ -132,4 +132,21 @@ function merge(nodes: PhrasingContent[]): PhrasingContent[] {
     } else out.push(node)
   }
   return out.filter((node) => node.type !== 'text' || node.value !== '')
+}
+
+/**
+ * A node's plain text without its CriticMarkup comments: what a heading's contents entry, a
+ * document title or a slug should read ("Results{>>check<<}" → "Results").
+ */
+export function textWithoutComments(node: Nodes): string {
+  if (node.type === 'criticComment') return ''
+  if ('value' in node && typeof node.value === 'string') return node.value
+  if ('alt' in node && typeof node.alt === 'string') return node.alt
+  if ('children' in node) {
+    let text = ''
+    // Iterative over siblings; nesting depth is bounded by the parser's guards.
+    for (const child of node.children as Nodes[]) text += textWithoutComments(child)
+    return text
+  }
+  return ''
 }
