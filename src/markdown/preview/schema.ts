@@ -22,7 +22,8 @@ export const CLOBBER_PREFIX = 'user-content-'
 
 export const previewSchema: Schema = {
   ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'header', ...MATHML_TAG_NAMES],
+  // mark: CriticMarkup's marked text (and HTML <mark>).
+  tagNames: [...(defaultSchema.tagNames ?? []), 'header', 'mark', ...MATHML_TAG_NAMES],
   // Dropped with their content: their text is code or markup, never prose.
   strip: ['script', 'style', 'template', 'noscript', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'iframe', 'object'],
   attributes: {
@@ -31,11 +32,13 @@ export const previewSchema: Schema = {
     '*': extend('*', 'dataRel'),
     code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
     div: extend('div', ['className', 'math', 'math-display']),
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', ...TOKEN_CLASSES]),
+    // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', ...TOKEN_CLASSES]),
+    mark: [['className', 'critic-highlight']],
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
     header: [['className', 'front-matter']],
-    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract']],
+    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption']],
   },
   protocols: {
     ...defaultSchema.protocols,
