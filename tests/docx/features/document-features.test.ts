@@ -96,6 +96,11 @@ describe('table of contents', () => {
     expect(elements((await fromMarkdown(`---\ntoc: true\n---\n\n${markdown}`, { toc: false })).body, 'w:sdt')).toHaveLength(0)
   })
 
+  it('leaves CriticMarkup comments out of its entries', async () => {
+    const out = await fromMarkdown('# Results {==up==}{>>check<<}\n', { toc: true })
+    expect(textOf(elements(elements(out.body, 'w:sdt')[0]!, 'w:p')[1]!)).toBe('Results up')
+  })
+
   it('still is a field when there are no headings', async () => {
     const out = await fromMarkdown('Just text.\n', { toc: true })
     expect(instructions(elements(out.body, 'w:sdt')[0]!)[0]).toMatch(/^TOC/)
