@@ -60,7 +60,8 @@ const indent = (piece: Piece, prefix: string, first = prefix): Piece => ({
 const block: fc.Arbitrary<Piece> = fc.letrec<{ block: Piece }>((tie) => ({
   block: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    { weight: 6, arbitrary: line },
+    // A paragraph starts with a word: a line opening with ~~~ or ``` would be a code fence, its words an info string.
+    { weight: 6, arbitrary: fc.tuple(plain, line).map(([first, rest]) => join([first, rest], ' ')) },
     fc.tuple(fc.integer({ min: 1, max: 7 }), line).map(([depth, text]) => ({ md: `${'#'.repeat(depth)} ${text.md.replace(/\n/g, ' ')}`, words: text.words })),
     fc.tuple(fc.array(plain, { maxLength: 6 }), fc.constantFrom('', 'js', 'python', 'nonsense-lang')).map(([words, lang]) => ({
       md: `\`\`\`${lang}\n${words.map((w, i) => (i % 3 === 2 ? `\t${w.md}` : w.md)).join('\n')}\n\`\`\``,
@@ -70,7 +71,8 @@ const block: fc.Arbitrary<Piece> = fc.letrec<{ block: Piece }>((tie) => ({
     tie('block').map((inner) => indent(inner, '> ')),
     fc.tuple(fc.array(tie('block'), { minLength: 1, maxLength: 4 }), fc.constantFrom('- ', '* ', '1. ', '5. ', '- [ ] ', '- [x] '), fc.boolean()).map(([items, marker, loose]) =>
       join(
-        items.map((item) => indent(item, ' '.repeat(marker.startsWith('-') || marker.startsWith('*') ? (marker.includes('[') ? 2 : 2) : 3), marker)),
+        // Continuation lines go under the item's content: 2 columns after a bullet, 3 after "1. ".
+        items.map((item) => indent(item, ' '.repeat(/^\d/.test(marker) ? 3 : 2), marker)),
         loose ? '\n\n' : '\n',
       ),
     ),
@@ -89,7 +91,7 @@ const documents: fc.Arbitrary<Piece> = fc
   .map(([blocks, notes, frontMatter]) => {
     const body = join(blocks, '\n\n')
     const references = notes.map(([label]) => `[^${label}]`).join(' ')
-    const definitions = notes.map(([label, text]) => `[^${label}]: ${text.md.replace(/\n/g, ' ')}`).join('\n\n')
+    const definitions = notes.map(([label, text]) => `[^${label}]: Note ${text.md.replace(/\n/g, ' ')}`).join('\n\n')
     // Only the first definition of a label is used; later ones are unused (and reported).
     const seen = new Set<string>()
     const noteWords = notes.flatMap(([label, text]) => (seen.has(label.toLowerCase()) ? [] : (seen.add(label.toLowerCase()), text.words)))
