@@ -22,6 +22,8 @@ export interface Cut {
   readonly kind: 'blank' | 'item'
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
+  /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
+  readonly items: number
 }
 
 type Marker = string
@@ -151,6 +153,7 @@ export function scanCuts(text: string): Scan {
   let list: Marker | undefined
   let lineNumber = 0
   let start = 0
+  let items = 0
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) open = { kind: 'front-matter' }
   while (start < length) {
     lineNumber++
@@ -176,6 +179,7 @@ export function scanCuts(text: string): Scan {
       content++
     }
     const blank = content === end
+    if (!blank && !open && listMarker(text, content, end) !== undefined) items++
     if (open) {
       // Inside fenced code, math, an HTML block or front matter: no cuts until it closes.
       if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
@@ -192,10 +196,14 @@ export function scanCuts(text: string): Scan {
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
         const allowed = first !== 58 /* : */ && first !== 0xfeff && !(first === 45 && text.startsWith('---', content))
-        if (allowed && lineNumber > 1) cuts.push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end) })
+        if (allowed && lineNumber > 1) {
+          cuts.push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end), items })
+          items = 0
+        }
         list = marker
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
-        cuts.push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end) })
+        cuts.push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
+        items = 0
       } else if (marker !== undefined) {
         list = marker
       } else if (first === 35 /* # */ || first === 62 /* > */ || first === 96 || first === 126 || first === 60 || first === 124 /* | */) {

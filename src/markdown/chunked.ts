@@ -62,6 +62,11 @@ export interface ChunkedParserOptions {
   every?: number
   /** Past this many characters any cut is taken (default 8192). */
   maxChunk?: number
+  /**
+   * Past this many list item lines any cut is taken (default 24): remark closes each item with
+   * a pass over everything parsed so far, so a chunk's cost grows with items × length.
+   */
+  maxItems?: number
 }
 
 export interface ChunkedParser {
@@ -108,6 +113,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   const minChunk = options.minChunk ?? 1024
   const every = Math.max(1, options.every ?? 4)
   const maxChunk = options.maxChunk ?? 8192
+  const maxItems = options.maxItems ?? 24
   // Entries by their text (a Map hashes strings natively, far faster than a hash in JavaScript).
   let cache = new Map<string, Entry[]>()
   let generation = 0
@@ -128,10 +134,13 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const kinds = new Map<number, Cut['kind']>()
     const frontMatterEnd = frontMatterClose(text)
     let last = 0
+    let items = 0
     for (const cut of cuts) {
+      items += cut.items
       if (cut.offset <= frontMatterEnd) continue
       const size = cut.offset - last
-      if (size >= maxChunk || (size >= minChunk && cut.hash % every === 0)) {
+      if (size >= maxChunk || items >= maxItems || (size >= minChunk && cut.hash % every === 0)) {
+        items = 0
         bounds.push(cut.offset)
         lines.set(cut.offset, cut.line)
         kinds.set(cut.offset, cut.kind)
@@ -251,9 +260,16 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   }
 }
 
+/**
+ * Chunk sizes for a one-off parse (CLI, library): larger than an editor's, since nothing is
+ * reused and each chunk costs the parser a fixed set-up; small enough that remark's
+ * super-linear cases stay small.
+ */
+const ONE_OFF: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384 }
+
 /** Parses Markdown through chunks; the result equals `parseMarkdown(text, path)`. */
 export function parseMarkdownChunked(text: string, path?: string): ParseResult {
-  const { tree, file } = createChunkedParser().parse(text, path)
+  const { tree, file } = createChunkedParser(ONE_OFF).parse(text, path)
   return { tree, file }
 }
 

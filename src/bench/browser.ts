@@ -1,0 +1,190 @@
+/**
+ * The app in Debian's Chromium (playwright-core, never a downloaded browser): paste a 1 MiB
+ * document, type into a paragraph in its middle and time each keystroke until the preview shows
+ * it, watch the main thread's long tasks while typing, and time Export .docx from click to file.
+ *
+ * Latency is measured in the page: from the keydown (capture phase, before CodeMirror sees it)
+ * to the MutationObserver callback that sees the typed text in the preview, i.e. the DOM update
+ * before the next paint. Long tasks come from the Long Tasks API (tasks over 50 ms).
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import { percentile } from './stats.js'
+
+export interface BrowserResult {
+  /** Keystroke → preview updated, per keystroke (ms). */
+  latencies: number[]
+  /** Keystrokes whose update was not seen within the wait. */
+  missed: number
+  /** Durations of main-thread tasks over 50 ms while typing. */
+  longTasks: number[]
+  /** Paste of the document → its last block in the preview (ms). */
+  firstRender: number
+  /** Export .docx clicks → downloaded file (ms), per run. */
+  exports: number[]
+  exportBytes: number
+}
+
+const MARKER = 'BENCHMARK-TYPING-HERE'
+const END_MARKER = 'BENCHMARK-END'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.md': 'text/markdown; charset=utf-8',
+}
+
+/** Serves the built app (dist/app) on a free loopback port. */
+function serve(folder: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
+    let file = normalize(join(folder, path))
+    if (!file.startsWith(folder + sep) && file !== folder) {
+      response.writeHead(403).end()
+      return
+    }
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(folder, 'index.html')
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })))
+}
+
+/** The document with the typing marker as a paragraph in its middle, and an end marker. */
+export function withMarker(text: string): string {
+  const middle = text.indexOf('\n\n', Math.floor(text.length / 2))
+  const at = middle === -1 ? text.length : middle + 2
+  return `${text.slice(0, at)}${MARKER}\n\n${text.slice(at)}\n\n${END_MARKER}\n`
+}
+
+export async function runBrowser(appFolder: string, markdown: string, options: { keystrokes: number; exports: number; chromium: string }): Promise<BrowserResult> {
+  const { server, url } = await serve(appFolder)
+  const browser = await chromium.launch({
+    executablePath: options.chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true })
+    const page = await context.newPage()
+    await page.goto(url)
+    await page.waitForSelector('[data-testid="editor"] .cm-content', { timeout: 60_000 })
+    await page.waitForSelector('[data-testid="preview"] [data-line]', { timeout: 60_000 })
+    const text = withMarker(markdown)
+    // Paste the document the way a person would.
+    await page.click('[data-testid="editor"] .cm-content')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Delete')
+    const pasted = Date.now()
+    await page.keyboard.insertText(text)
+    await page.waitForFunction((end) => (document.querySelector('[data-testid="preview"]')?.textContent ?? '').includes(end), END_MARKER, { timeout: 120_000, polling: 500 })
+    const firstRender = Date.now() - pasted
+    await placeCursorAfterMarker(page)
+    await installProbes(page)
+    const latencies: number[] = []
+    let missed = 0
+    let typed = ''
+    const alphabet = 'benchmark typing into the middle of a long document '
+    for (let index = 0; index < options.keystrokes; index++) {
+      const char = alphabet[index % alphabet.length]!
+      typed += char
+      await page.evaluate((expected) => {
+        const probe = (window as unknown as { __bench: Probe }).__bench
+        probe.expected = expected
+        probe.seen = false
+      }, `${MARKER}${typed}`.trimEnd())
+      const started = Date.now()
+      await page.keyboard.type(char)
+      const latency = await page
+        .waitForFunction(() => {
+          const probe = (window as unknown as { __bench: Probe }).__bench
+          return probe.seen ? probe.latency : false
+        }, undefined, { timeout: 5_000, polling: 16 })
+        .then((handle) => handle.jsonValue() as Promise<number>)
+        .catch(() => undefined)
+      if (latency === undefined) missed++
+      else latencies.push(latency)
+      // About eight keystrokes a second, a brisk typist.
+      const pause = 120 - (Date.now() - started)
+      if (pause > 0) await page.waitForTimeout(pause)
+    }
+    const longTasks = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench.longTasks)
+    const exports: number[] = []
+    let exportBytes = 0
+    for (let run = 0; run < options.exports; run++) {
+      await page.waitForTimeout(500)
+      const started = Date.now()
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.click('[data-testid="export-docx"]')])
+      const path = await download.path()
+      exports.push(Date.now() - started)
+      exportBytes = statSync(path).size
+    }
+    return { latencies, missed, longTasks, firstRender, exports, exportBytes }
+  } finally {
+    await browser.close()
+    server.close()
+  }
+}
+
+interface Probe {
+  expected: string
+  seen: boolean
+  latency: number
+  start: number
+  longTasks: number[]
+}
+
+/** Keydown → the preview's DOM holding the expected text; long tasks while typing. */
+async function installProbes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const probe: Probe = { expected: '', seen: true, latency: 0, start: 0, longTasks: [] }
+    ;(window as unknown as { __bench: Probe }).__bench = probe
+    document.addEventListener('keydown', () => (probe.start = performance.now()), true)
+    const root = document.querySelector('[data-testid="preview"]')!
+    const holds = (node: Node | null) => node !== null && node !== root && (node.textContent ?? '').includes(probe.expected)
+    new MutationObserver((records) => {
+      if (probe.seen) return
+      for (const record of records) {
+        const candidates = record.type === 'characterData' ? [record.target.parentNode] : [...record.addedNodes, record.target]
+        if (candidates.some(holds)) {
+          probe.latency = performance.now() - probe.start
+          probe.seen = true
+          return
+        }
+      }
+    }).observe(root, { subtree: true, childList: true, characterData: true })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longTasks.push(entry.duration)
+    }).observe({ type: 'longtask' })
+  })
+}
+
+/** Finds the marker with the editor's search (Ctrl+F) and puts the cursor at its line's end. */
+async function placeCursorAfterMarker(page: Page): Promise<void> {
+  await page.click('[data-testid="editor"] .cm-content')
+  await page.keyboard.press('Control+f')
+  const field = page.locator('.cm-search input[name="search"]')
+  await field.fill(MARKER)
+  await field.press('Enter')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('End')
+  await page.waitForTimeout(300)
+}
+
+export function describeBrowser(result: BrowserResult): { median: number; p95: number; longest: number; exportMedian: number } {
+  return {
+    median: percentile(result.latencies, 50),
+    p95: percentile(result.latencies, 95),
+    longest: result.longTasks.length > 0 ? Math.max(...result.longTasks) : 0,
+    exportMedian: percentile(result.exports, 50),
+  }
+}
