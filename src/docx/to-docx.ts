@@ -8,6 +8,7 @@ import { buildDocument } from './document.js'
 import { prepareTree } from './html/prepare.js'
 import type { DocxOptions } from './options.js'
 import { createState, isBlock, type State } from './state.js'
+import { separateTables } from './table-separation.js'
 
 export interface ToDocxResult {
   document: Document
@@ -24,7 +25,7 @@ export function compile(input: Root, options: DocxOptions = {}): ToDocxResult {
   // Raw HTML split over several nodes is joined first (`<sub>`…`</sub>`, `<div align>`…`</div>`); the input is not changed.
   const tree = prepareTree(input)
   const state = createState(tree, options)
-  const body = state.one(tree, state.rootContext, undefined).filter(isBlock)
+  const body = separateTables(state.one(tree, state.rootContext, undefined).filter(isBlock))
   for (const definition of state.footnotes.unused()) {
     state.warn(definition, `Footnote [^${definition.label ?? definition.identifier}] is never referenced, so it is not in the document`, 'footnote-unused')
   }

@@ -94,3 +94,12 @@ describe('table handler', () => {
     expect(childElements(blocks[0]!).length).toBeGreaterThan(0)
   })
 })
+
+describe('tables that touch', () => {
+  it('are kept apart by an empty paragraph (Word would join them into one table)', async () => {
+    const quoted = u('blockquote', [table([null], row('quoted'))])
+    const tree = u('root', [table([null], row('first')), table([null, null], row('second', 'x')), quoted, u('paragraph', [u('text', 'after')])]) as Root
+    const { blocks } = await fromTree(tree)
+    expect(blocks.map((b) => (b.nodeName === 'w:tbl' ? 'table' : textOf(b) || 'empty'))).toEqual(['table', 'empty', 'table', 'empty', 'table', 'after'])
+  })
+})
