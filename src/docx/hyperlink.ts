@@ -10,6 +10,11 @@ import type { Context } from './context.js'
 import { asParagraphChild } from './docx-adapter.js'
 import type { State } from './state.js'
 
+/** A link's runs; a link without text (`[](url)`) shows its URL, since an empty hyperlink cannot be seen or clicked. */
+function linkText(state: State, children: ParagraphChild[], url: string, context: Context): ParagraphChild[] {
+  return children.length > 0 ? children : state.text(url, context)
+}
+
 /** Word and browsers stop following links longer than this. */
 const MAX_URL = 2048
 
@@ -24,7 +29,7 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
       state.warn(node, `Link to "${trimmed}" points at no heading; its text is kept without the link`, 'link-anchor-missing')
       return build(context)
     }
-    return [new InternalHyperlink({ anchor, children: build(linked) })]
+    return [new InternalHyperlink({ anchor, children: linkText(state, build(linked), trimmed, linked) })]
   }
   const safe = safeUrl(trimmed, 'link')
   if (safe === undefined) {
@@ -37,7 +42,7 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
     return build(context)
   }
   const id = state.relationships.external(target, context.part)
-  return [asParagraphChild(new ConcreteHyperlink(build(linked), id))]
+  return [asParagraphChild(new ConcreteHyperlink(linkText(state, build(linked), trimmed, linked), id))]
 }
 
 const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`

@@ -92,3 +92,12 @@ describe('link handler', () => {
     expect(textOf(blocks[0]!)).toBe('nothing')
   })
 })
+
+describe('a link without text', () => {
+  it('shows its URL, so it can be seen and clicked', async () => {
+    const { blocks } = await fromTree(para(u('link', { url: 'https://empty.example' }, []) as PhrasingContent))
+    const hyperlink = elements(blocks[0]!, 'w:hyperlink')[0]!
+    expect(textOf(hyperlink)).toBe('https://empty.example')
+    expect(textRuns(hyperlink).map(runFormat)).toEqual([['w:rStyle=Hyperlink']])
+  })
+})
