@@ -118,6 +118,17 @@ interface NodeFacts {
 const factsCache = new WeakMap<RootContent, NodeFacts>()
 const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteReferences: FootnoteReference[]; references: Reference[]; headings: Heading[]; definitions: Definition[] }>()
 
+const headingTexts = new WeakMap<Heading, { length: number; text: string }>()
+
+/** A heading's plain text, kept per heading object (the slugs and the outline both need it every render). */
+function headingText(heading: Heading): string {
+  const cached = headingTexts.get(heading)
+  if (cached && cached.length === lengthOf(heading)) return cached.text
+  const text = toString(heading)
+  headingTexts.set(heading, { length: lengthOf(heading), text })
+  return text
+}
+
 const idOf = (identifier: string) => identifier.toUpperCase()
 const lengthOf = (node: Nodes) => (node.position?.end.offset ?? 0) - (node.position?.start.offset ?? 0)
 const childCount = (node: Nodes) => ('children' in node ? node.children.length : 0)
@@ -210,7 +221,7 @@ export function layoutPreview(tree: Root, text: string, cache: PreviewCache): Pr
   }
   const outline: OutlineEntry[] = []
   for (const [heading, slug] of env.slugs) {
-    outline.push({ depth: heading.depth, text: toString(heading), slug, line: heading.position?.start.line ?? 1 })
+    outline.push({ depth: heading.depth, text: headingText(heading), slug, line: heading.position?.start.line ?? 1 })
   }
   return { blocks, outline, words, characters }
 }
@@ -243,7 +254,7 @@ function environment(all: NodeFacts[]): Environment {
     if (body) bodyCounts.set(id, (bodyCounts.get(id) ?? 0) + 1)
   }
   for (const facts of all) {
-    for (const heading of facts.headings) slugs.set(heading, slugger.slug(toString(heading)))
+    for (const heading of facts.headings) slugs.set(heading, slugger.slug(headingText(heading)))
     for (const node of facts.definitions) if (!definitions.has(idOf(node.identifier))) definitions.set(idOf(node.identifier), node)
     for (const node of facts.footnoteDefinitions) if (!footnotes.has(idOf(node.identifier))) footnotes.set(idOf(node.identifier), node)
     for (const node of facts.footnoteReferences) refer(node, true)
