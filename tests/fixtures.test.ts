@@ -1,6 +1,7 @@
 /**
  * Every fixture (fixtures/<case>/input.md, images beside it) converted as the CLI converts it
- * (Node image loader, paths relative to the Markdown file; no downloads), then:
+ * (Node image loader, paths relative to the Markdown file, no downloads; sharp converting
+ * what Word cannot show), then:
  * - its goldens compared: document.xml (the body), numbering.xml and footnotes.xml when the
  *   document has lists or notes, all in the compact pretty form of tests/support/xml.ts, and
  *   messages.json — `UPDATE_GOLDENS=1` rewrites them;
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeImageLoader } from '../src/cli/node-image-loader.js'
+import { createSharpImageConverter } from '../src/cli/sharp-image-converter.js'
 import { markdownToDocx, type ConvertOptions } from '../src/convert.js'
 import type { Message } from '../src/markdown/messages.js'
 import { inspect, styleOf, type Produced } from './support/docx.js'
@@ -66,6 +68,7 @@ async function convertFixture(name: string): Promise<Converted> {
     ...config.options,
     path: 'input.md',
     loadImage: createNodeImageLoader({ baseDir: dir, remote: false }),
+    convertImage: createSharpImageConverter(),
   })
   const docxPath = join(out, `${name}.docx`)
   writeFileSync(docxPath, data)
