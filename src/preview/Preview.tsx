@@ -12,7 +12,7 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
 import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import type { PreviewBlock } from '../markdown/preview-hast.js'
-import { CLOBBER_PREFIX } from '../markdown/preview/schema.js'
+import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
 
 const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox }

@@ -17,8 +17,7 @@ type Attribute = NonNullable<Schema['attributes']>[string][number]
 
 const extend = (tag: string, ...more: Attribute[]): Attribute[] => [...(defaultSchema.attributes?.[tag] ?? []), ...more]
 
-/** Prefix sanitize gives every `id` and `name`, so `<img name="cookie">` cannot shadow `document.cookie`. */
-export const CLOBBER_PREFIX = 'user-content-'
+export { CLOBBER_PREFIX } from './clobber.js'
 
 export const previewSchema: Schema = {
   ...defaultSchema,
