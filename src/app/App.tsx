@@ -42,6 +42,7 @@ interface PreviewState {
   words: number
   characters: number
   title?: string
+  toc?: number
   timings?: RenderReply['timings']
 }
 
@@ -97,7 +98,7 @@ export function App() {
         const wanted = new Set(reply.blocks.map((block) => block.key))
         for (const key of cache.keys()) if (!wanted.has(key)) cache.delete(key)
         setRenderError(null)
-        setPreview({ blocks: reply.blocks, outline: reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), timings: reply.timings })
+        setPreview({ blocks: reply.blocks, outline: reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings })
       },
       onMessages(reply) {
         messagesRef.current = reply.messages
@@ -598,7 +599,7 @@ export function App() {
           )}
           <div className="page" style={pageStyle(doc?.exportSettings)} ref={previewRef}>
             <AssetUrls.Provider value={assetUrls}>
-              <Preview blocks={preview.blocks} hast={hast.current} onLineClick={jumpToLine} />
+              <Preview blocks={preview.blocks} hast={hast.current} onLineClick={jumpToLine} {...(preview.toc ? { toc: { depth: preview.toc, entries: preview.outline } } : {})} />
             </AssetUrls.Provider>
           </div>
         </section>

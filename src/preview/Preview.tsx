@@ -11,7 +11,7 @@ import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
 import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
-import type { PreviewBlock } from '../markdown/preview-hast.js'
+import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
 
@@ -47,6 +47,24 @@ export interface PreviewProps {
   hast: ReadonlyMap<string, HastRoot>
   /** A click on a block (not on a link): the block's source line. */
   onLineClick: (line: number) => void
+  /** The table of contents the front matter asks for (`toc: true`), shown after the title block as in the export. */
+  toc?: { depth: number; entries: readonly OutlineEntry[] }
+}
+
+/** The contents list the export puts after the title block (a TOC field in Word), with working links. */
+function TableOfContents({ depth, entries }: { depth: number; entries: readonly OutlineEntry[] }) {
+  const shown = entries.filter((entry) => entry.depth <= depth)
+  const top = Math.min(...shown.map((entry) => entry.depth))
+  return (
+    <nav className="toc" aria-label="Contents">
+      <p className="toc-title">Contents</p>
+      {shown.map((entry, i) => (
+        <p key={`${entry.slug}-${i}`} className={`toc-entry toc-${entry.depth - top + 1}`}>
+          <a href={`#${entry.slug}`}>{entry.text}</a>
+        </p>
+      ))}
+    </nav>
+  )
 }
 
 /** Finds the element a fragment link points at: its own id, or the sanitiser's prefixed one. */
@@ -81,7 +99,7 @@ function useHighlightCss(): string {
   return css
 }
 
-function PreviewComponent({ blocks, hast, onLineClick }: PreviewProps) {
+function PreviewComponent({ blocks, hast, onLineClick, toc }: PreviewProps) {
   const css = useHighlightCss()
   const seen = new Map<string, number>()
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -108,11 +126,14 @@ function PreviewComponent({ blocks, hast, onLineClick }: PreviewProps) {
       {/* Outside the article: the preview holds the document only. */}
       {css && <style>{css}</style>}
       <article className="page-content markdown-body" data-testid="preview" onClick={onClick} aria-label="Preview">
-      {blocks.map((block) => {
+      {blocks.map((block, index) => {
         // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
         const n = seen.get(block.key) ?? 0
         seen.set(block.key, n + 1)
-        return <BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={hast.get(block.key)} />
+        const shell = <BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={hast.get(block.key)} />
+        // The front matter is the first block (line 1); the contents follow it.
+        if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) return [shell, <TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />]
+        return shell
       })}
       </article>
     </>

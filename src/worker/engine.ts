@@ -111,7 +111,10 @@ export class Engine {
       }
       this.sent = { revision: request.revision, keys }
       this.current = { revision: request.revision, documentId: request.documentId, text: request.text, tree, file }
-      const title = readFrontMatter(tree).title
+      const metadata = readFrontMatter(tree)
+      const title = metadata.title
+      const tocDepth = Number(metadata.extra['toc-depth'])
+      const toc = metadata.toc === true ? (Number.isInteger(tocDepth) && tocDepth > 0 ? tocDepth : 3) : typeof metadata.toc === 'number' && metadata.toc > 0 ? metadata.toc : undefined
       this.post({
         type: 'rendered',
         revision: request.revision,
@@ -121,6 +124,7 @@ export class Engine {
         words: layout.words,
         characters: layout.characters,
         ...(title ? { title } : {}),
+        ...(toc ? { toc } : {}),
         timings: { parse: parsed - started, render: performance.now() - parsed },
       })
       if (request.text.length <= AUTO_CHECK_LIMIT) {

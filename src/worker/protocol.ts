@@ -83,6 +83,8 @@ export interface RenderReply {
   words: number
   characters: number
   title?: string
+  /** The front matter asks for a table of contents down to this heading level. */
+  toc?: number
   /** Milliseconds spent parsing and rendering, for the status bar and benchmarks. */
   timings: { parse: number; render: number }
 }

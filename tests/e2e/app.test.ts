@@ -61,7 +61,9 @@ describe('markdocx app', () => {
     expect(await preview.locator('pre code').count()).toBeGreaterThan(0)
     expect(await preview.locator('ol[start="3"]').count()).toBe(1)
     // The sample's figure comes from the image store, through an object URL.
-    const image = preview.locator('img').first()
+    const image = preview.locator('img[alt^="A Markdown page"]')
+    // Images load lazily: bring it into view first.
+    await image.scrollIntoViewIfNeeded()
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240)
     expect(await image.getAttribute('src')).toMatch(/^blob:/)
     // Every block element carries its source line.
