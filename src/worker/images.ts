@@ -27,7 +27,7 @@ export async function loadImageBytes(documentId: string, url: string): Promise<U
   const path = assetPath(url)
   if (path !== undefined) {
     const asset = await getAsset(documentId, path)
-    if (!asset) throw new Error(`not found: “${path}” is not among this document’s images (paste or drop it into the editor)`)
+    if (!asset) throw new Error('it is not among this document’s stored images (paste or drop the file into the editor)')
     return new Uint8Array(asset.bytes)
   }
   if (/^https?:/i.test(url.trim())) {
