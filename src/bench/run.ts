@@ -6,6 +6,7 @@
  *   npm run bench -- --quick           1 MiB only, fewer runs
  *   npm run bench -- --sizes=1m,4m --kinds=readme --runs=5
  *   npm run bench -- --no-browser      skip the app in Chromium
+ *   npm run bench -- --browser-only    only the app in Chromium
  *   npm run bench -- --update-readme   also write the table into README.md's Performance section
  *
  * Per corpus: in-process phase timings (remark's whole parse, the chunked parse, mdast → docx,
@@ -49,6 +50,7 @@ function parseOptions(argv: string[]): Options {
     else if (flag === '--runs' && value) options.runs = Math.max(1, Number(value))
     else if (flag === '--keystrokes' && value) options.keystrokes = Math.max(5, Number(value))
     else if (flag === '--no-browser') options.browser = false
+    else if (flag === '--browser-only') options.kinds = []
     else if (flag === '--update-readme') options.updateReadme = true
     else throw new Error(`unknown option ${argument} (see src/bench/run.ts)`)
   }

@@ -1,0 +1,171 @@
+/**
+ * The chunked parser's own promises: what it reuses after an edit, what its chunk list says,
+ * and the cases where a chunk alone would read differently from the whole document (labels
+ * defined elsewhere, lists running across a cut, unclosed blocks, front matter, a byte order
+ * mark, CRLF, messages from the parser's guards).
+ */
+import { describe, expect, it } from 'vitest'
+import type { List } from 'mdast'
+import { createChunkedParser, parseMarkdownChunked, type ChunkedParseResult, type ChunkedParserOptions } from '../../src/markdown/chunked.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+import { firstDifference, messageData } from './chunked-support.js'
+
+const EVERY_CUT: ChunkedParserOptions = { minChunk: 0, every: 1, maxChunk: 0 }
+
+function expectSameAsWhole(result: ChunkedParseResult | ReturnType<typeof parseMarkdownChunked>, text: string): void {
+  const whole = parseMarkdown(text)
+  expect(firstDifference(result.tree, whole.tree)).toBeUndefined()
+  expect(messageData(result.file)).toEqual(messageData(whole.file))
+}
+
+const sections = (count: number) => Array.from({ length: count }, (_, i) => `## Section ${i + 1}\n\nParagraph ${i + 1} with *emphasis* and a [link](https://example.com/${i}).\n`).join('\n')
+
+describe('createChunkedParser', () => {
+  it('parses in chunks and gives the whole parse', () => {
+    const text = sections(40)
+    const result = createChunkedParser(EVERY_CUT).parse(text)
+    expect(result.chunks.length).toBeGreaterThan(40)
+    expectSameAsWhole(result, text)
+  })
+
+  it('after an edit, parses only the chunk that changed and moves the others', () => {
+    const parser = createChunkedParser(EVERY_CUT)
+    const text = sections(40)
+    const first = parser.parse(text)
+    expect(first.reused).toBe(0)
+    const edited = text.replace('Paragraph 20 with', 'Paragraph twenty, longer,\nnow on two lines, with')
+    const second = parser.parse(edited)
+    expect(second.parsed).toBe(1)
+    expect(second.reused).toBe(second.chunks.length - 1)
+    expectSameAsWhole(second, edited)
+    // Chunks before the edit keep their key and place; those after keep their key.
+    const changed = second.chunks.filter((chunk) => !chunk.reused)
+    expect(changed).toHaveLength(1)
+    expect(edited.slice(changed[0]!.startOffset, changed[0]!.endOffset)).toContain('twenty')
+  })
+
+  it('describes chunks that tile the text and the tree', () => {
+    const text = `${sections(12)}\n- a\n- b\n\n- c\n\n> quote\n`
+    const result = createChunkedParser(EVERY_CUT).parse(text)
+    let offset = 0
+    let node = 0
+    let line = 1
+    for (const chunk of result.chunks) {
+      expect(chunk.startOffset).toBe(offset)
+      expect(chunk.nodeStart).toBe(node)
+      expect(chunk.startLine).toBe(line)
+      expect(chunk.endLine).toBe(text.slice(0, chunk.endOffset).split('\n').length)
+      offset = chunk.endOffset
+      node = chunk.nodeEnd
+      line = chunk.endLine
+    }
+    expect(offset).toBe(text.length)
+    expect(node).toBe(result.tree.children.length)
+    // Equal text, equal key; a key survives an insertion elsewhere.
+    const again = createChunkedParser(EVERY_CUT).parse(`Inserted first.\n\n${text}`)
+    const keys = new Set(again.chunks.map((chunk) => chunk.key))
+    expect(result.chunks.filter((chunk) => keys.has(chunk.key)).length).toBeGreaterThanOrEqual(result.chunks.length - 1)
+  })
+
+  it('knows link and footnote definitions from other chunks, including ones it could not guess', () => {
+    const text = [
+      'See [the docs], [text][Other], [multi line] and a note[^n].',
+      '',
+      '> [the docs]: https://example.com/docs',
+      '',
+      '[other]: /other "Title"',
+      '',
+      '[multi',
+      'line]: /multi',
+      '',
+      '[^n]: The note.',
+      '',
+      '[not defined] stays text.',
+      '',
+    ].join('\n')
+    const result = createChunkedParser(EVERY_CUT).parse(text)
+    expect(result.chunks.length).toBeGreaterThan(3)
+    expectSameAsWhole(result, text)
+    const paragraph = result.tree.children[0]
+    expect(paragraph?.type === 'paragraph' && paragraph.children.filter((child) => child.type === 'linkReference' || child.type === 'footnoteReference')).toHaveLength(4)
+  })
+
+  it('joins a list that runs across cuts into one list, loose when a blank line was between', () => {
+    const tight = Array.from({ length: 60 }, (_, i) => `- item ${i}`).join('\n')
+    const tightResult = createChunkedParser({ ...EVERY_CUT, maxItems: 5 }).parse(`${tight}\n`)
+    expect(tightResult.tree.children).toHaveLength(1)
+    expect((tightResult.tree.children[0] as List).children).toHaveLength(60)
+    expect((tightResult.tree.children[0] as List).spread).toBe(false)
+    expectSameAsWhole(tightResult, `${tight}\n`)
+    const loose = '1. one\n2. two\n\n3. three\n4. four\n'
+    const looseResult = createChunkedParser(EVERY_CUT).parse(loose)
+    expect((looseResult.tree.children[0] as List).spread).toBe(true)
+    expectSameAsWhole(looseResult, loose)
+    // A different bullet starts a new list.
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse('- a\n- b\n\n+ c\n+ d\n'), '- a\n- b\n\n+ c\n+ d\n')
+  })
+
+  it('keeps blocks whole that hold blank lines: fences, math, HTML comments, front matter', () => {
+    const text = [
+      '---',
+      'title: Front',
+      '',
+      'abstract: after a blank line',
+      '---',
+      '',
+      '```',
+      'code',
+      '',
+      'not a paragraph',
+      '```',
+      '',
+      '$$',
+      'x',
+      '',
+      'y',
+      '$$',
+      '',
+      '<!--',
+      '',
+      'comment',
+      '-->',
+      '',
+      '- item with a fence',
+      '  ```',
+      '  open',
+      '',
+      'after',
+      '',
+      '    indented',
+      '',
+      '-',
+      '',
+      '~~~ unclosed',
+      '',
+      'to the end',
+    ].join('\n')
+    const result = createChunkedParser(EVERY_CUT).parse(text)
+    expect(result.tree.children[0]?.type).toBe('yaml')
+    expectSameAsWhole(result, text)
+  })
+
+  it('gives the whole parse for CRLF and CR line endings and a byte order mark', () => {
+    const lf = `${sections(6)}\n- a\n- b\n`
+    for (const text of [lf.replace(/\n/g, '\r\n'), lf.replace(/\n/g, '\r'), `\uFEFF${lf}`]) expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(text), text)
+  })
+
+  it('moves the messages of a chunk to its place in the document', () => {
+    const text = `${sections(5)}\n${'*'.repeat(200)} too many stars\n`
+    const result = createChunkedParser(EVERY_CUT).parse(text)
+    expect(result.file.messages.length).toBeGreaterThan(0)
+    expectSameAsWhole(result, text)
+  })
+})
+
+describe('parseMarkdownChunked', () => {
+  it('equals parseMarkdown', () => {
+    const text = `${sections(200)}\n${Array.from({ length: 300 }, (_, i) => `${i + 1}. item [x][${i % 3}]`).join('\n')}\n\n[0]: /zero\n[1]: /one\n`
+    expectSameAsWhole(parseMarkdownChunked(text, 'doc.md'), text)
+    expect(parseMarkdownChunked(text, 'doc.md').file.path).toBe('doc.md')
+  })
+})
