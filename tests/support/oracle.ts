@@ -20,7 +20,10 @@ export interface Oracle {
   schemas: string | undefined
 }
 
-export const oracleRequired = process.env.MARKDOCX_REQUIRE_ORACLE === '1'
+/** Whether a missing oracle is a failure (CI sets MARKDOCX_REQUIRE_ORACLE=1). */
+export function oracleRequired(): boolean {
+  return process.env.MARKDOCX_REQUIRE_ORACLE === '1'
+}
 
 let noted = false
 
@@ -30,7 +33,7 @@ export function findOracle(): Oracle | undefined {
   const dir = candidates.find((candidate) => existsSync(join(candidate, 'check-docx')) && existsSync(join(candidate, 'node_modules')))
   if (!dir) {
     const why = `no docx oracle found (looked in ${candidates.join(', ')}; set MARKDOCX_ORACLE to a copy with node_modules)`
-    if (oracleRequired) throw new Error(`MARKDOCX_REQUIRE_ORACLE=1 but ${why}`)
+    if (oracleRequired()) throw new Error(`MARKDOCX_REQUIRE_ORACLE=1 but ${why}`)
     if (!noted) {
       noted = true
       process.stderr.write(`\n[markdocx tests] NOTE: ${why}: check-docx and roundtrip assertions are SKIPPED.\n\n`)
@@ -39,7 +42,7 @@ export function findOracle(): Oracle | undefined {
   }
   const schemaCandidates = [process.env.OOXML_SCHEMAS, join(REPO, '..', 'shared', 'ooxml-schemas'), join(dir, '..', 'ooxml-schemas')].filter((d): d is string => Boolean(d))
   const schemas = schemaCandidates.find((candidate) => existsSync(candidate))
-  if (!schemas && oracleRequired) throw new Error('MARKDOCX_REQUIRE_ORACLE=1 but no OOXML schemas found (set OOXML_SCHEMAS)')
+  if (!schemas && oracleRequired()) throw new Error('MARKDOCX_REQUIRE_ORACLE=1 but no OOXML schemas found (set OOXML_SCHEMAS)')
   return { dir, schemas }
 }
 
