@@ -181,6 +181,17 @@ describe('markdocx CLI, in-process', () => {
     expect(stderr).toMatch(/markdocx: cannot convert second\.md: /)
   })
 
+  it('never overwrites an input with its conversion (exit 1, input untouched)', async () => {
+    writeFileSync(join(work, 'keep.md'), '# keep me\n')
+    const same = await cli(['keep.md', '-o', 'keep.md'])
+    expect(same.status).toBe(1)
+    expect(same.stderr).toMatch(/not converting keep\.md: the output would overwrite it/)
+    expect(readFileSync(join(work, 'keep.md'), 'utf8')).toBe('# keep me\n')
+    writeFileSync(join(work, 'notes.docx'), '# a Markdown file named .docx\n')
+    expect((await cli(['notes.docx'])).status).toBe(1)
+    expect(readFileSync(join(work, 'notes.docx'), 'utf8')).toBe('# a Markdown file named .docx\n')
+  })
+
   it('stays quiet with -q', async () => {
     const { status, stderr } = await cli(['doc.md', '-o', 'quiet.docx', '-q'])
     expect(status).toBe(0)

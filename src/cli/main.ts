@@ -82,6 +82,11 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
     return false
   }
   const target = await outputPath(input, options, io.cwd)
+  // `markdocx notes.md -o notes.md` (or a .docx given as input) must not replace the input by its conversion.
+  if (!fromStdin && target !== '-' && resolve(io.cwd, target) === resolve(io.cwd, input)) {
+    io.stderr.write(`markdocx: not converting ${name}: the output would overwrite it (give another -o)\n`)
+    return false
+  }
   try {
     const result = await markdownToDocx(markdown.replace(/^\uFEFF/, ''), {
       path: name,
