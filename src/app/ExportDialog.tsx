@@ -23,7 +23,7 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
         type="number"
         min={0}
         max={100}
-        step={0.5}
+        step="any"
         value={draft.margins[side]}
         onChange={(event) => setDraft({ ...draft, margins: { ...draft.margins, [side]: clamp(Number(event.target.value), 0, 100) } })}
       />
@@ -35,7 +35,7 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
   }
   return (
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" onSubmit={submit} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" noValidate onSubmit={submit} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
         <h2 id="export-title">Page setup for export</h2>
         <div className="row">
           <label>
@@ -73,7 +73,7 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
           </label>
           <label>
             Size (pt)
-            <input type="number" min={6} max={72} step={0.5} value={draft.fontSize} onChange={(event) => setDraft({ ...draft, fontSize: Number(event.target.value) })} />
+            <input type="number" min={6} max={72} step="any" value={draft.fontSize} onChange={(event) => setDraft({ ...draft, fontSize: Number(event.target.value) })} />
           </label>
         </div>
         <fieldset>

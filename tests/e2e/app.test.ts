@@ -245,4 +245,35 @@ describe('markdocx app', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('opens a .md dropped on the window', async () => {
+    const { context, page, errors } = await fresh()
+    await page.evaluate(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File(['# Dropped\n\nFrom a drag and drop.\n'], 'dropped.md', { type: 'text/markdown' }))
+      document.querySelector('.preview-pane')!.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }))
+    })
+    await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent()).toBe('Dropped')
+    await expect.poll(() => page.locator('.documents .doc-name').allTextContents()).toEqual(expect.arrayContaining(['dropped.md', 'Welcome to markdocx']))
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('remembers the page setup per document and exports with it', async () => {
+    const { context, page } = await fresh()
+    await replaceText(page, '# Wide\n\nText.\n')
+    await page.getByRole('button', { name: 'Page setup' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Page size').selectOption('Letter')
+    await dialog.getByLabel('Orientation').selectOption('landscape')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    const { bytes } = await exportDocx(page)
+    expect(documentXml(bytes)).toMatch(/<w:pgSz[^>]*w:w="15840"[^>]*w:h="12240"/)
+    // Remembered: after a reload the dialog shows the same choice.
+    await page.reload()
+    await page.waitForSelector('[data-testid="preview"] h1')
+    await page.getByRole('button', { name: 'Page setup' }).click()
+    expect(await page.getByRole('dialog').getByLabel('Orientation').inputValue()).toBe('landscape')
+    await context.close()
+  })
 })
