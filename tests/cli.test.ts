@@ -86,6 +86,8 @@ beforeAll(async () => {
   writeFileSync(join(work, 'second.md'), '# Second\n\nText.\n')
   mkdirSync(join(work, 'sub'))
   writeFileSync(join(work, 'sub', 'nested.md'), '![relative to this file](../pic.png)\n')
+  mkdirSync(join(work, 'other'))
+  writeFileSync(join(work, 'other', 'doc.md'), '# Another doc.md\n')
   if (!existsSync(BIN) || statSync(BIN).mtimeMs < newestSource(join(ROOT, 'src'))) {
     await exec('npm', ['run', 'build:cli'], { cwd: ROOT })
   }
@@ -155,6 +157,7 @@ describe('markdocx CLI, in-process', () => {
       [['doc.md', 'second.md', '-o', '-'], /several inputs cannot all go to standard output/],
       [['doc.md', 'second.md', '-o', 'doc.md'], /-o must name a folder/],
       [['-', '-'], /standard input \(-\) can be read only once/],
+      [['doc.md', 'other/doc.md', '-o', 'same/'], /doc\.md and other\/doc\.md would both be written to .*same\/doc\.docx/],
     ]
     for (const [argv, message] of cases) {
       const { status, stderr } = await cli(argv)

@@ -67,6 +67,14 @@ async function checkUsage(options: CliOptions, cwd: string): Promise<string | un
     if (options.output !== undefined && !(await isDirectory(resolve(cwd, options.output))) && !options.output.endsWith('/')) {
       return `with several inputs, -o must name a folder (${options.output} is not one)`
     }
+    // Two inputs with the same name (a/README.md, b/README.md) must not silently overwrite each other's .docx.
+    const claimed = new Map<string, string>()
+    for (const input of options.inputs) {
+      const target = await outputPath(input, options, cwd)
+      const other = claimed.get(target)
+      if (other !== undefined && other !== input) return `${other} and ${input} would both be written to ${target}`
+      claimed.set(target, input)
+    }
   }
   return undefined
 }
