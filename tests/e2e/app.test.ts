@@ -276,4 +276,26 @@ describe('markdocx app', () => {
     expect(await page.getByRole('dialog').getByLabel('Orientation').inputValue()).toBe('landscape')
     await context.close()
   })
+
+  it('rasterises images Word cannot show (SVG) so they embed', async () => {
+    const { context, page, errors } = await fresh()
+    await replaceText(page, '# Vector\n\n', 'type')
+    await page.evaluate(() => {
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60" viewBox="0 0 120 60"><rect width="120" height="60" fill="#2b579a"/><circle cx="60" cy="30" r="20" fill="#fff"/></svg>'
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([svg], 'diagram.svg', { type: 'image/svg+xml' }))
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+    })
+    await expect.poll(() => editorText(page)).toContain('](images/diagram.svg)')
+    const { bytes } = await exportDocx(page)
+    const media = Object.entries(unzipSync(bytes)).filter(([name]) => name.startsWith('word/media/'))
+    // A PNG rendering (what Word shows where it cannot draw SVG) beside the SVG itself.
+    const png = media.find(([, data]) => data[0] === 0x89 && data[1] === 0x50)
+    expect(png).toBeDefined()
+    expect(checkStructure(bytes)).toEqual([])
+    const messages = await page.locator('[data-testid="messages"]').textContent()
+    expect(messages).not.toContain('diagram.svg')
+    expect(errors).toEqual([])
+    await context.close()
+  })
 })
