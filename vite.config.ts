@@ -41,18 +41,12 @@ const SECURITY_HEADERS = {
 
 /**
  * Packages whose `browser` build needs the DOM (decode-named-character-reference decodes
- * entities with a <textarea>): in the worker there is no DOM, so use their plain build, which
- * their `worker` export condition names too.
+ * entities with a <textarea>) would break the parser in the worker, where there is no DOM:
+ * use their plain build everywhere (their `worker` export condition names it too). An alias,
+ * not a worker plugin, so `vite` (dev), which serves workers through the main pipeline, gets it too.
  */
-function workerConditions(): Plugin {
-  const plain: Record<string, string> = {
-    'decode-named-character-reference': fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)),
-  }
-  return {
-    name: 'markdocx-worker-conditions',
-    enforce: 'pre',
-    resolveId: (source) => plain[source],
-  }
+const DOM_FREE = {
+  'decode-named-character-reference': fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)),
 }
 
 function contentSecurityPolicy(): Plugin {
@@ -71,7 +65,8 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 4096,
   },
-  worker: { format: 'es', plugins: () => [workerConditions()] },
+  resolve: { alias: DOM_FREE },
+  worker: { format: 'es' },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true, headers: SECURITY_HEADERS },
   test: {

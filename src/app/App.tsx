@@ -132,9 +132,13 @@ export function App() {
   )
 
   // Start: the last document, or the sample on a first visit; in memory when storage fails.
+  // Once per app instance: StrictMode runs this effect twice in development, and a second
+  // start on a first visit would create a second sample.
+  const starting = useRef<Promise<OpenDocument> | null>(null)
   useEffect(() => {
     let cancelled = false
-    startDocument().then(
+    starting.current ??= startDocument()
+    starting.current.then(
       (start) => {
         if (!cancelled) show(start)
       },
