@@ -124,4 +124,14 @@ describe('layoutPreview', () => {
     ])
     expect(find(whole, (e) => e.properties.dataRel !== undefined)).toEqual([])
   })
+
+  it('shows the source of a block it cannot render instead of failing the whole preview', () => {
+    const hostile = `${'<div>'.repeat(5000)}x${'</div>'.repeat(5000)}`
+    const { blocks, cache } = layout(`# Fine\n\n${hostile}\n\nAfter.\n`)
+    expect(blocks).toHaveLength(3)
+    const fallback = cache.get(blocks[1]!.key)!.hast
+    const pre = find(fallback, (e) => e.tagName === 'pre')[0]!
+    expect(String(pre.properties.title)).toContain('cannot be previewed')
+    expect(find(cache.get(blocks[2]!.key)!.hast, (e) => e.tagName === 'p')).toHaveLength(1)
+  })
 })

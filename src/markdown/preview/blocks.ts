@@ -206,7 +206,13 @@ export function layoutPreview(tree: Root, text: string, cache: PreviewCache): Pr
     const key = context.signature === '' ? own.hash : hashString(`${own.hash}\u0000${context.signature}`)
     let rendered = cache.get(key)
     if (!rendered) {
-      rendered = renderBlock([node], context.definitions, line, blockHandlers(env))
+      try {
+        rendered = renderBlock([node], context.definitions, line, blockHandlers(env))
+      } catch (error) {
+        // Hostile input (thousands of nested HTML elements) can exhaust the stack somewhere in
+        // hast-util-raw or the sanitiser: show that block's source rather than no preview at all.
+        rendered = sourceBlock(text.slice(node.position.start.offset ?? 0, node.position.end.offset ?? 0), error)
+      }
       cache.set(key, rendered)
     }
     words += rendered.words
@@ -328,6 +334,23 @@ function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: 
   if (containsRaw(hast)) hast = raw(hast) as HastRoot
   hast = sanitize(hast, previewSchema) as HastRoot
   finish(hast)
+  return { hast, ...countText(hast) }
+}
+
+/** A block that could not be rendered, as its source in a code block with the reason. */
+function sourceBlock(source: string, error: unknown): RenderedBlock {
+  const reason = error instanceof Error ? error.message : String(error)
+  const hast: HastRoot = {
+    type: 'root',
+    children: [
+      {
+        type: 'element',
+        tagName: 'pre',
+        properties: { dataRel: 0, title: `This block cannot be previewed (${reason}); its source is shown instead.` },
+        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'text', value: source }] }],
+      },
+    ],
+  }
   return { hast, ...countText(hast) }
 }
 
