@@ -31,6 +31,7 @@ import { pageStyle } from './page-style.js'
 import { createAndOpen, memoryDocument, openById, SAMPLE_NAME, SAMPLE_TEXT, startDocument, type OpenDocument } from './session.js'
 import { listAssets, putAsset } from './storage/assets.js'
 import { describeStorageError } from './storage/db.js'
+import { lockDocument, type DocumentLock } from './document-lock.js'
 import { deleteDocument, listDocuments, setSetting, getSetting, updateDocument, type DocumentSummary } from './storage/documents.js'
 import { Journal } from './storage/journal.js'
 import { Toolbar } from './Toolbar.js'
@@ -114,11 +115,39 @@ export function App() {
     }
   }, [])
 
+  const lock = useRef<DocumentLock | null>(null)
+  /** The document the editor view shows (the view of the previous one lingers until React swaps it). */
+  const viewFor = useRef<string | null>(null)
+  const [elsewhere, setElsewhere] = useState(false)
+
   /** Shows a document: a fresh journal, a fresh preview, its images. */
   const show = useCallback(
     (next: OpenDocument) => {
       journal.current?.close()
-      journal.current = next.persisted ? new Journal(next.id, next.seq, storageFailed, () => setSaved(true)) : null
+      journal.current = null
+      lock.current?.release()
+      lock.current = null
+      setElsewhere(false)
+      if (next.persisted) {
+        // Journal only once this tab holds the document; changes made before then are in the editor and the first entry's snapshot.
+        void lockDocument(next.id).then((taken) => {
+          if (current.current?.id !== next.id) return taken.release()
+          lock.current = taken
+          if (!taken.held) {
+            setElsewhere(true)
+            return
+          }
+          const opened = new Journal(next.id, next.seq, storageFailed, () => setSaved(true))
+          journal.current = opened
+          // Edits made while the lock was being taken: a snapshot carries them.
+          const editor = viewFor.current === next.id ? view.current : null
+          if (editor && editor.state.doc.toString() !== next.text) {
+            const selection = editor.state.selection.main
+            opened.record(null, editor.state.doc, { anchor: selection.anchor, head: selection.head })
+            opened.snapshot()
+          }
+        })
+      }
       client.current?.reset()
       hast.current = new Map()
       setPreview(EMPTY_PREVIEW)
@@ -246,6 +275,7 @@ export function App() {
   const onReady = useCallback(
     (editor: EditorView | null) => {
       view.current = editor
+      viewFor.current = editor ? (current.current?.id ?? null) : null
       if (!editor) return
       editor.scrollDOM.addEventListener('scroll', () => onScroll('editor'), { passive: true })
       showMessages(editor, messagesRef.current)
@@ -561,6 +591,11 @@ export function App() {
           {status.kind === 'busy' ? 'Exporting…' : 'Export .docx'}
         </button>
       </header>
+      {elsewhere && (
+        <div className="banner error" role="alert">
+          This document is open in another tab, which saves it. Changes made here are not saved: close this tab, or close the other one and reload.
+        </div>
+      )}
       {storageError && (
         <div className="banner error" role="alert">
           {storageError}
@@ -613,7 +648,7 @@ export function App() {
         <span data-testid="word-count">
           {preview.words.toLocaleString()} words · {preview.characters.toLocaleString()} characters
         </span>
-        <span className={storageError ? 'save-state error' : 'save-state'}>{!doc?.persisted || storageError ? 'Not saved in this browser' : saved ? 'Saved in this browser' : 'Saving…'}</span>
+        <span className={storageError ? 'save-state error' : 'save-state'}>{!doc?.persisted || storageError || elsewhere ? 'Not saved in this browser' : saved ? 'Saved in this browser' : 'Saving…'}</span>
         {preview.timings && (
           <span className="muted" title="Time the worker took to parse and render the last change">
             preview {Math.round(preview.timings.parse + preview.timings.render)} ms

@@ -298,4 +298,23 @@ describe('markdocx app', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('lets only one tab save a document, and says so in the other', async () => {
+    const context = await newContext(browser)
+    const first = await context.newPage()
+    await openApp(first, url)
+    await replaceText(first, '# Shared\n\nWritten in the first tab.\n', 'type')
+    const second = await context.newPage()
+    await openApp(second, url)
+    await expect.poll(() => second.getByRole('alert').first().textContent()).toContain('open in another tab')
+    expect(await first.getByRole('alert').count()).toBe(0)
+    // The first tab keeps saving: close it, and the second (reloaded) finds its text.
+    await first.keyboard.type('More.')
+    await first.close()
+    await second.reload()
+    await second.waitForSelector('[data-testid="preview"] h1')
+    await expect.poll(() => editorText(second)).toBe('# Shared\n\nWritten in the first tab.\nMore.')
+    await expect.poll(() => second.getByRole('alert').count()).toBe(0)
+    await context.close()
+  })
 })
