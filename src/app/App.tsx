@@ -22,6 +22,7 @@ import { WorkerClient } from '../worker/client.js'
 import { AUTO_CHECK_LIMIT } from '../worker/limits.js'
 import type { ExportSettings, RenderReply } from '../worker/protocol.js'
 import { DocumentList } from './DocumentList.js'
+import { DocumentName } from './DocumentName.js'
 import { DOCX_TYPE, downloadBlob } from './download.js'
 import { ExportDialog } from './ExportDialog.js'
 import { hasFileSystemAccess, pickMarkdownFiles, saveAs, unzipBundle, writeFile, zipBundle } from './file-access.js'
@@ -493,6 +494,30 @@ export function App() {
     [storageFailed],
   )
 
+  const rename = useCallback(
+    async (name: string) => {
+      const opened = current.current
+      if (!opened) return
+      setDoc({ ...opened, name })
+      if (opened.persisted) {
+        await updateDocument(opened.id, { name }).catch(storageFailed)
+        refreshList()
+      }
+    },
+    [refreshList, storageFailed],
+  )
+
+  // Images change the preview's height after it rendered: keep it where the editor is.
+  useEffect(() => {
+    const box = scroller.current
+    if (!box) return
+    const loaded = (event: Event) => {
+      if (event.target instanceof HTMLImageElement) syncPreviewToEditor()
+    }
+    box.addEventListener('load', loaded, true)
+    return () => box.removeEventListener('load', loaded, true)
+  }, [syncPreviewToEditor])
+
   const toggleSync = useCallback(() => {
     setScrollSync((on) => {
       setSetting('scroll-sync', !on).catch(() => undefined)
@@ -548,9 +573,7 @@ export function App() {
     <div className="app">
       <header className="topbar">
         <h1 className="brand">markdocx</h1>
-        <span className="doc-title" title={doc?.name}>
-          {doc?.name ?? 'Loading…'}
-        </span>
+        <DocumentName name={doc?.name} onRename={(name) => void rename(name)} />
         <div className="actions" role="group" aria-label="File">
           <button type="button" onClick={() => void onOpenClick()} title="Open a .md file (Ctrl+O), or drop it on the window">
             Open

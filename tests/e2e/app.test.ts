@@ -242,6 +242,12 @@ describe('markdocx app', () => {
     await expect.poll(() => page.locator('.documents .doc-name').allTextContents()).toEqual(expect.arrayContaining(['notes.md', 'Welcome to markdocx']))
     const { name } = await exportDocx(page)
     expect(name).toBe('notes.docx')
+    // Renamed, it exports under the new name (it has no front-matter title).
+    await page.locator('.topbar .doc-title').click()
+    await page.getByLabel('Document name').fill('Minutes')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('.documents .doc-name').allTextContents()).toContain('Minutes')
+    expect((await exportDocx(page)).name).toBe('Minutes.docx')
     expect(errors).toEqual([])
     await context.close()
   })
