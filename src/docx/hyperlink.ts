@@ -3,12 +3,13 @@
  * link whose relationship id comes from the document's own counter; anything else (unsafe
  * protocols, unknown anchors) keeps its text without a link, with a message.
  */
-import { ConcreteHyperlink, InternalHyperlink, type ParagraphChild } from 'docx'
+import type { ParagraphChild } from 'docx'
 import type { Node } from 'unist'
 import { safeUrl } from '../markdown/safe-url.js'
 import type { Context } from './context.js'
-import { asParagraphChild } from './docx-adapter.js'
 import type { State } from './state.js'
+import { xmlSafe } from './text.js'
+import { hyperlinkElement } from './tooltip.js'
 
 /** A link's runs; a link without text (`[](url)`) shows its URL, since an empty hyperlink cannot be seen or clicked. */
 function linkText(state: State, children: ParagraphChild[], url: string, context: Context): ParagraphChild[] {
@@ -17,8 +18,17 @@ function linkText(state: State, children: ParagraphChild[], url: string, context
 
 /** Word and browsers stop following links longer than this. */
 const MAX_URL = 2048
+/** Word's ScreenTips hold at most 255 characters. */
+const MAX_TOOLTIP = 255
 
-export function hyperlink(state: State, node: Node, url: string, context: Context, build: (context: Context) => ParagraphChild[]): ParagraphChild[] {
+/** A link title as a ScreenTip: XML-safe, within Word's length. */
+function tooltip(title: string | null | undefined): string | undefined {
+  const text = title ? xmlSafe(title.trim()).text : ''
+  return text === '' ? undefined : text.length > MAX_TOOLTIP ? `${text.slice(0, MAX_TOOLTIP - 1)}…` : text
+}
+
+/** A hyperlink to `url` around what `build` makes; the link's `title` becomes its ScreenTip. */
+export function hyperlink(state: State, node: Node, url: string, context: Context, build: (context: Context) => ParagraphChild[], title?: string | null): ParagraphChild[] {
   if (context.inLink) return build(context)
   const linked = { ...context, inLink: true, run: { ...context.run, style: 'Hyperlink' } }
   const trimmed = url.trim()
@@ -29,7 +39,7 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
       state.warn(node, `Link to "${trimmed}" points at no heading; its text is kept without the link`, 'link-anchor-missing')
       return build(context)
     }
-    return [new InternalHyperlink({ anchor, children: linkText(state, build(linked), trimmed, linked) })]
+    return [hyperlinkElement(linkText(state, build(linked), trimmed, linked), { anchor }, tooltip(title))]
   }
   const safe = safeUrl(trimmed, 'link')
   if (safe === undefined) {
@@ -42,7 +52,7 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
     return build(context)
   }
   const id = state.relationships.external(target, context.part)
-  return [asParagraphChild(new ConcreteHyperlink(linkText(state, build(linked), trimmed, linked), id))]
+  return [hyperlinkElement(linkText(state, build(linked), trimmed, linked), { relationshipId: id }, tooltip(title))]
 }
 
 const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`

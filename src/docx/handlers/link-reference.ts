@@ -10,5 +10,5 @@ export const linkReference: Handler<LinkReference> = (state, node, context) => {
     const suffix = node.referenceType === 'full' ? `[${label}]` : node.referenceType === 'collapsed' ? '[]' : ''
     return [...state.text('[', context), ...state.inlines(node, context), ...state.text(`]${suffix}`, context)]
   }
-  return hyperlink(state, node, definition.url, context, (inner) => state.inlines(node, inner))
+  return hyperlink(state, node, definition.url, context, (inner) => state.inlines(node, inner), definition.title)
 }

@@ -101,3 +101,25 @@ describe('a link without text', () => {
     expect(textRuns(hyperlink).map(runFormat)).toEqual([['w:rStyle=Hyperlink']])
   })
 })
+
+describe('link titles', () => {
+  it('become the hyperlink’s ScreenTip (w:tooltip), external or internal', async () => {
+    const tree = u('root', [
+      u('heading', { depth: 2 }, [u('text', 'Target')]),
+      u('paragraph', [link('https://example.com', 'ext', { title: 'Goes "out" & <away>' }), link('#target', 'int', { title: 'Jumps' }), link('https://example.com/plain', 'plain')]),
+    ]) as Root
+    const { blocks } = await fromTree(tree)
+    const links = elements(blocks[1]!, 'w:hyperlink')
+    expect(links.map((h) => attr(h, 'w:tooltip'))).toEqual(['Goes "out" & <away>', 'Jumps', undefined])
+    expect(attr(links[1], 'w:anchor')).toBe('target')
+  })
+
+  it('come from the definition for reference links, capped at Word’s 255 characters', async () => {
+    const tree = u('root', [
+      u('paragraph', [u('linkReference', { identifier: 'r', label: 'r', referenceType: 'shortcut' }, [u('text', 'r')])]),
+      u('definition', { identifier: 'r', label: 'r', url: 'https://example.com', title: 'x'.repeat(400) }),
+    ]) as Root
+    const { blocks } = await fromTree(tree)
+    expect(attr(elements(blocks[0]!, 'w:hyperlink')[0], 'w:tooltip')).toHaveLength(255)
+  })
+})
