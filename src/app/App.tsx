@@ -51,6 +51,17 @@ interface PreviewState {
 type Status = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done'; text: string } | { kind: 'failed'; text: string }
 
 const EMPTY_PREVIEW: PreviewState = { blocks: [], outline: [], words: 0, characters: 0 }
+
+/** Whether two outlines list the same headings at the same lines (then the old array is kept, and the outline not re-rendered). */
+function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!
+    const y = b[i]!
+    if (x.line !== y.line || x.depth !== y.depth || x.slug !== y.slug || x.text !== y.text) return false
+  }
+  return true
+}
 const MARKDOWN_FILE = /\.(md|markdown|mdown|mkd|txt)$/i
 
 export function App() {
@@ -100,7 +111,7 @@ export function App() {
         const wanted = new Set(reply.blocks.map((block) => block.key))
         for (const key of cache.keys()) if (!wanted.has(key)) cache.delete(key)
         setRenderError(null)
-        setPreview({ blocks: reply.blocks, outline: reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings })
+        setPreview((previous) => ({ blocks: reply.blocks, outline: sameOutline(previous.outline, reply.outline) ? previous.outline : reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings }))
       },
       onMessages(reply) {
         messagesRef.current = reply.messages
@@ -567,6 +578,7 @@ export function App() {
   }, [title])
 
   const getView = useCallback(() => view.current, [])
+  const checkNow = useCallback(() => client.current?.check(), [])
   const onImageButton = useCallback(() => imageInput.current?.click(), [])
 
   return (
@@ -666,7 +678,7 @@ export function App() {
           </div>
         </section>
       </div>
-      <MessagesPanel messages={messages} checkedLive={!large} onJump={jumpToLine} onCheck={() => client.current?.check()} />
+      <MessagesPanel messages={messages} checkedLive={!large} onJump={jumpToLine} onCheck={checkNow} />
       <footer className="statusbar">
         <span data-testid="word-count">
           {preview.words.toLocaleString()} words · {preview.characters.toLocaleString()} characters

@@ -2,6 +2,7 @@
  * "What will not survive into Word": the compiler's messages for the document, each with its
  * line; choosing one puts the cursor there.
  */
+import { memo } from 'react'
 import type { Message } from '../markdown/messages.js'
 
 export interface MessagesPanelProps {
@@ -12,7 +13,7 @@ export interface MessagesPanelProps {
   onCheck: () => void
 }
 
-export function MessagesPanel({ messages, checkedLive, onJump, onCheck }: MessagesPanelProps) {
+function MessagesList({ messages, checkedLive, onJump, onCheck }: MessagesPanelProps) {
   return (
     <section className="messages" data-testid="messages" aria-label="What will not survive into Word">
       <h2>
@@ -41,3 +42,5 @@ export function MessagesPanel({ messages, checkedLive, onJump, onCheck }: Messag
     </section>
   )
 }
+
+export const MessagesPanel = memo(MessagesList)

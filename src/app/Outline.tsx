@@ -1,9 +1,10 @@
 /**
  * The outline: the document's headings, indented by level; choosing one jumps there.
  */
+import { memo } from 'react'
 import type { OutlineEntry } from '../markdown/preview-hast.js'
 
-export function Outline({ entries, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
+function OutlineList({ entries, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
   if (entries.length === 0) return <p className="muted">No headings yet.</p>
   const top = Math.min(...entries.map((entry) => entry.depth))
   return (
@@ -18,3 +19,6 @@ export function Outline({ entries, onJump }: { entries: readonly OutlineEntry[];
     </ol>
   )
 }
+
+/** Re-renders only when the headings change, not on every keystroke. */
+export const Outline = memo(OutlineList)
