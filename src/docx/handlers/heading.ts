@@ -9,12 +9,14 @@ import type { Handler } from './types.js'
  */
 export const heading: Handler<Heading> = (state, node, outer) => {
   const context = { ...outer, direction: nodeDirection(node) }
+  const name = state.bookmarks.headingName(node)
   if (context.inFootnote) {
+    state.info(node, 'A heading inside a footnote is written as a bold line (a Heading style there would show in the navigation pane and contents)', 'heading-in-footnote')
     const children = state.inlines(node, { ...context, run: { ...context.run, bold: true } })
-    return [state.paragraph(context, children)]
+    // Still bookmarked, so a `#slug` link to it lands there.
+    return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children)]
   }
   const depth = Math.min(Math.max(node.depth, 1), 6)
   const children = state.inlines(node, { ...context, run: {} })
-  const name = state.bookmarks.headingName(node)
   return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: `Heading${depth}` })]
 }

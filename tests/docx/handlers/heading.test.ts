@@ -1,7 +1,7 @@
 import { u } from 'unist-builder'
 import type { Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { checkProducedWithOracle, fromTree, styleOf, textOf } from '../../support/docx.js'
+import { at, checkProducedWithOracle, fromTree, styleOf, textOf } from '../../support/docx.js'
 import { attr, child, elements, val } from '../../support/xml.js'
 
 checkProducedWithOracle('heading handler')
@@ -62,16 +62,18 @@ describe('heading handler', () => {
     expect(elements(blocks[0]!, 'w:rStyle').map((r) => attr(r, 'w:val'))).toEqual(['VerbatimChar'])
   })
 
-  it('is a bold line, not a Heading (nor a bookmark), inside a footnote', async () => {
+  it('is a bold line, not a Heading, inside a footnote — still bookmarked for #slug links, with a note', async () => {
     const tree = u('root', [
-      u('paragraph', [u('text', 'See'), u('footnoteReference', { identifier: 'n', label: 'n' })]),
-      u('footnoteDefinition', { identifier: 'n', label: 'n' }, [heading(2, 'Note heading')]),
-    ])
-    const { footnotes } = await fromTree(tree)
+      u('paragraph', [u('text', 'See'), u('footnoteReference', { identifier: 'n', label: 'n' }), u('link', { url: '#note-heading' }, [u('text', 'there')])]),
+      u('footnoteDefinition', { identifier: 'n', label: 'n' }, [u('heading', { depth: 2, ...at(3, 7) }, [u('text', 'Note heading')])]),
+    ]) as Root
+    const { footnotes, blocks, messages } = await fromTree(tree)
     const note = elements(footnotes, 'w:footnote').find((f) => attr(f, 'w:id') === '1')!
     const p = elements(note, 'w:p')[0]!
     expect(styleOf(p)).toBe('FootnoteText')
     expect(elements(p, 'w:b').length).toBeGreaterThan(0)
-    expect(elements(note, 'w:bookmarkStart').length).toBe(0)
+    expect(attr(elements(note, 'w:bookmarkStart')[0], 'w:name')).toBe('note-heading')
+    expect(attr(elements(blocks[0]!, 'w:hyperlink')[0], 'w:anchor')).toBe('note-heading')
+    expect(messages.map((m) => [m.ruleId, m.line, m.severity])).toEqual([['heading-in-footnote', 3, 'info']])
   })
 })
