@@ -27,4 +27,11 @@ describe('tableRow handler', () => {
     expect(rows.map((r) => elements(r, 'w:cantSplit').length)).toEqual([1, 1])
     expect(rows.map((r) => elements(r, 'w:tblHeader').length)).toEqual([1, 0])
   })
+
+  it('lets a row taller than a third of the page break across pages (Word cuts off a row that cannot)', async () => {
+    const long = 'A long cell that goes on and on. '.repeat(200)
+    const { blocks } = await fromTree(u('root', [u('table', { align: [null, null] }, [row('h', 'h'), row('short', 'short'), row('x', long)])]) as Root)
+    const rows = elements(blocks[0]!, 'w:tr')
+    expect(rows.map((r) => elements(r, 'w:cantSplit').length)).toEqual([1, 1, 0])
+  })
 })
