@@ -8,6 +8,7 @@ import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../src/app/App.js'
 import { resetDatabaseConnection } from '../../src/app/storage/db.js'
+import { WorkerClient } from '../../src/worker/client.js'
 import { installLayoutStubs } from './setup.js'
 
 beforeAll(installLayoutStubs)
@@ -75,5 +76,14 @@ describe('App', () => {
       Object.defineProperty(globalThis, 'indexedDB', { value: original, configurable: true })
       resetDatabaseConnection()
     }
+  })
+
+  it('shows an export failure instead of swallowing it', async () => {
+    vi.spyOn(WorkerClient.prototype, 'exportDocx').mockRejectedValue(new Error('the packer ran out of memory'))
+    render(<App />)
+    await waitFor(() => expect(screen.getByTestId('preview').querySelector('h1')).not.toBeNull(), { timeout: 15_000 })
+    fireEvent.click(screen.getByTestId('export-docx'))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Export failed: the packer ran out of memory'))
+    expect(screen.getByTestId('export-docx').hasAttribute('disabled')).toBe(false)
   })
 })

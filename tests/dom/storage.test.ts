@@ -5,9 +5,9 @@
  */
 import 'fake-indexeddb/auto'
 import { ChangeSet, Text } from '@codemirror/state'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { assetPath, getAsset, putAsset, safeFileName } from '../../src/app/storage/assets.js'
-import { committed, openDatabase, resetDatabaseConnection, STORES } from '../../src/app/storage/db.js'
+import { committed, describeStorageError, openDatabase, resetDatabaseConnection, STORES } from '../../src/app/storage/db.js'
 import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/app/storage/documents.js'
 import { Journal } from '../../src/app/storage/journal.js'
 
@@ -78,6 +78,26 @@ describe('journal', () => {
     const loaded = await loadDocument(record.id)
     expect(loaded?.text).toBe('abcd')
     expect(loaded?.seq).toBe(1)
+  })
+})
+
+describe('a full disk', () => {
+  it('reports a quota error to the app, in words a person understands', async () => {
+    const record = await createDocument('full.md', '')
+    const errors: unknown[] = []
+    const journal = new Journal(record.id, record.seq, (error) => errors.push(error))
+    await settle()
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    try {
+      const changes = ChangeSet.of({ from: 0, insert: 'x' }, 0)
+      journal.record(changes, changes.apply(Text.empty), { anchor: 1, head: 1 })
+    } finally {
+      put.mockRestore()
+    }
+    expect(errors).toHaveLength(1)
+    expect(describeStorageError(errors[0])).toMatch(/storage is full/)
   })
 })
 
