@@ -218,8 +218,8 @@ export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
       basedOn: 'Normal',
       link: 'VerbatimChar',
       qFormat: true,
+      // No keepLines here: the code handler keeps short blocks together (a long one kept whole would jump to the next page).
       pPr: {
-        keepLines: true,
         border: { color: COLORS.codeBorder, size: 4, space: 4 },
         shade: COLORS.codeShade,
         tabs: codeTabs(code),

@@ -6,14 +6,24 @@ import type { State } from '../state.js'
 import type { Handler } from './types.js'
 
 /**
- * A code block: one Source Code paragraph (monospace, shaded, kept on one page where it fits),
+ * A code block: one Source Code paragraph (monospace, shaded, kept on one page when short —
+ * a long block kept whole would leave the rest of a page empty before it),
  * every line and space kept; lines end in w:br and tabs are real tabs on the style's
  * four-character tab stops. With a language highlight.js knows, each token carries pandoc's
  * character style for its type (KeywordTok, StringTok, CommentTok…), which a template can restyle.
  */
-export const code: Handler<Code> = (state, node, context) => [
-  state.paragraph(context, codeRuns(state, highlightTokens(node.value.replace(/\r\n?/g, '\n'), node.lang), context, node), { style: 'SourceCode' }),
-]
+export const code: Handler<Code> = (state, node, context) => {
+  const value = node.value.replace(/\r\n?/g, '\n')
+  const keepLines = value.split('\n').length <= shortBlockLines(state)
+  return [state.paragraph(context, codeRuns(state, highlightTokens(value, node.lang), context, node), { style: 'SourceCode', ...(keepLines ? { keepLines: true } : {}) })]
+}
+
+/** How many code lines fill about a third of the page's text height. */
+function shortBlockLines(state: State): number {
+  // Code is a point under the body size; single-spaced lines are about 1.2 em high (twips: pt × 20).
+  const lineTwips = (state.options.fontSize - 1) * 1.2 * 20
+  return Math.max(5, Math.floor(state.textArea.height / 3 / lineTwips))
+}
 
 /** Runs for code tokens: each token in its style, line breaks as w:br, tabs as w:tab. */
 export function codeRuns(state: State, tokens: readonly Token[], context: Context, node: Code | undefined): ParagraphChild[] {

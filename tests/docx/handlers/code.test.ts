@@ -40,12 +40,11 @@ describe('code handler', () => {
     expect(blocks.map(styleOf)).toEqual(['SourceCode'])
   })
 
-  it('defines Source Code as monospace, shaded, kept together, with tab stops', async () => {
+  it('defines Source Code as monospace, shaded, with tab stops', async () => {
     const { styles } = await fromTree(u('root', [u('code', 'x')]), { codeFont: 'Fira Mono' })
     const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'SourceCode')!
     expect(attr(elements(style, 'w:rFonts')[0], 'w:ascii')).toBe('Fira Mono')
     expect(elements(style, 'w:shd').length).toBe(1)
-    expect(elements(style, 'w:keepLines').length).toBe(1)
     expect(elements(style, 'w:tab').length).toBeGreaterThan(4)
     expect(val(style, 'w:name')).toBe('Source Code')
   })
@@ -53,5 +52,15 @@ describe('code handler', () => {
   it('replaces control characters with a message at the block', async () => {
     const { messages } = await fromTree(u('root', [u('code', { ...at(7, 1) }, 'esc \u001b[0m')]))
     expect(messages.map((m) => [m.ruleId, m.line])).toEqual([['invalid-character', 7]])
+  })
+})
+
+describe('code blocks across pages', () => {
+  it('keeps a short block on one page, lets a long one break (kept whole it would leave a page empty before it)', async () => {
+    const long = Array.from({ length: 120 }, (_, i) => `line ${i}`).join('\n')
+    const { blocks, styles } = await fromTree(u('root', [u('code', 'short\nblock'), u('code', long)]))
+    expect(blocks.map((b) => elements(b, 'w:keepLines').length)).toEqual([1, 0])
+    const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'SourceCode')!
+    expect(elements(style, 'w:keepLines')).toHaveLength(0)
   })
 })
