@@ -78,6 +78,9 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
     // tsx (which runs the benchmark) wraps functions in `__name(…)` calls; the functions given
     // to page.evaluate are sent as source, so the page needs that helper too.
     await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
+    // Offline, as this machine is: requests to other hosts (README badges) fail at once instead
+    // of waiting for a network that is not there, so the export times the conversion itself.
+    await context.route((requested) => !requested.href.startsWith(url), (route) => route.abort('internetdisconnected'))
     const page = await context.newPage()
     await page.goto(url)
     await page.waitForSelector('[data-testid="editor"] .cm-content', { timeout: 60_000 })

@@ -19,12 +19,12 @@ const GNU_TIME = '/usr/bin/time'
 const hasGnuTime = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-f', '%M', 'true']).status === 0
 
 /** Runs `command` with `args`, timing it; gives up after `timeoutMs`. */
-export function timeProcess(command: string, args: readonly string[], options: { cwd: string; timeoutMs: number; scratch: string }): Promise<ProcessRun> {
+export function timeProcess(command: string, args: readonly string[], options: { cwd: string; timeoutMs: number; scratch: string; env?: Record<string, string> }): Promise<ProcessRun> {
   const report = join(options.scratch, `time-${process.pid}-${Date.now()}.txt`)
   const [file, argv] = hasGnuTime ? [GNU_TIME, ['-f', '%M', '-o', report, command, ...args]] : [command, [...args]]
   return new Promise((resolve) => {
     const started = performance.now()
-    const child = spawn(file, argv, { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(file, argv, { cwd: options.cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString()

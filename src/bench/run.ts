@@ -76,6 +76,8 @@ interface Row {
   wholeStopped?: number
   parseRss?: number
   ours: Tool
+  /** The CLI parsing on two threads (MARKDOCX_THREADS=2). */
+  oursTwo?: Tool
   pandoc?: Tool
   markdownDocx?: Tool
 }
@@ -181,16 +183,19 @@ async function main(): Promise<void> {
         const row: Row = { kind, size, phases, ours: {}, ...(lines.find((line) => line.phase === 'parse-chunked') ? { parseRss: lines.find((line) => line.phase === 'parse-chunked')!.rss } : {}) }
         if (stopped && !phases['parse-whole']) row.wholeStopped = 240
         const ours: ProcessRun[] = []
+        const oursTwo: ProcessRun[] = []
         const pandocRuns: ProcessRun[] = []
         const markdownDocxRuns: ProcessRun[] = []
         for (let run = 0; run < runs; run++) {
           log(`${kind} ${sizeName(size)}: CLI run ${run + 1}/${runs}…`)
           const limit = { cwd: scratch, scratch, timeoutMs: 300_000 }
           ours.push(await timeProcess(process.execPath, [cli, file, '-o', join(scratch, 'out', 'ours.docx'), '--quiet', '--no-remote-images'], limit))
+          if (size >= MIB) oursTwo.push(await timeProcess(process.execPath, [cli, file, '-o', join(scratch, 'out', 'ours2.docx'), '--quiet', '--no-remote-images'], { ...limit, env: { MARKDOCX_THREADS: '2' } }))
           if (pandoc) pandocRuns.push(await timeProcess('pandoc', ['-f', 'gfm', '-t', 'docx', `--lua-filter=${noRemote}`, '-o', join(scratch, 'out', 'pandoc.docx'), file], limit))
           if (markdownDocx) markdownDocxRuns.push(await timeProcess(process.execPath, [markdownDocxBin, '-i', file, '-o', join(scratch, 'out', 'markdown-docx.docx'), '-c', markdownDocxConfig], limit))
         }
         row.ours = summarizeTool(ours)
+        if (oursTwo.length > 0) row.oursTwo = summarizeTool(oursTwo)
         if (pandoc) row.pandoc = summarizeTool(pandocRuns)
         if (markdownDocx) row.markdownDocx = summarizeTool(markdownDocxRuns)
         rows.push(row)
@@ -231,12 +236,12 @@ function renderReport(rows: Row[], tools: { pandoc: string | undefined; markdown
   const machine = `Node ${process.version}, ${readCpuName()}, ${new Date().toISOString().slice(0, 10)}`
   lines.push(`Command: \`npm run bench\` — ${machine}; median (fastest–slowest) of ${tools.runs} runs (4 MiB: ${Math.max(1, tools.runs - 1)}).`)
   lines.push('')
-  lines.push('| document | remark whole parse | chunked parse | mdast → docx | pack | markdocx CLI | peak RSS | pandoc | peak RSS | markdown-docx | peak RSS |')
-  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |')
+  lines.push('| document | remark whole parse | chunked parse | mdast → docx | pack | markdocx CLI | peak RSS | CLI, 2 threads | pandoc | peak RSS | markdown-docx | peak RSS |')
+  lines.push('| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: |')
   for (const row of rows) {
     const whole = row.phases['parse-whole'] ? formatTime(row.phases['parse-whole']) : row.wholeStopped ? `> ${row.wholeStopped} s` : '—'
     lines.push(
-      `| ${row.kind === 'readme' ? 'READMEs' : 'lists'} ${sizeName(row.size)} | ${whole} | ${formatTime(row.phases['parse-chunked'])} | ${formatTime(row.phases.compile)} | ${formatTime(row.phases.pack)} | ${row.ours.failed && !row.ours.time ? 'failed' : formatTime(row.ours.time)} | ${formatMegabytes(row.ours.rss)} | ${row.pandoc ? formatTime(row.pandoc.time) : 'not installed'} | ${formatMegabytes(row.pandoc?.rss)} | ${row.markdownDocx ? formatTime(row.markdownDocx.time) : '—'} | ${formatMegabytes(row.markdownDocx?.rss)} |`,
+      `| ${row.kind === 'readme' ? 'READMEs' : 'lists'} ${sizeName(row.size)} | ${whole} | ${formatTime(row.phases['parse-chunked'])} | ${formatTime(row.phases.compile)} | ${formatTime(row.phases.pack)} | ${row.ours.failed && !row.ours.time ? 'failed' : formatTime(row.ours.time)} | ${formatMegabytes(row.ours.rss)} | ${row.oursTwo ? formatTime(row.oursTwo.time) : '—'} | ${row.pandoc ? formatTime(row.pandoc.time) : 'not installed'} | ${formatMegabytes(row.pandoc?.rss)} | ${row.markdownDocx ? formatTime(row.markdownDocx.time) : '—'} | ${formatMegabytes(row.markdownDocx?.rss)} |`,
     )
   }
   lines.push('')

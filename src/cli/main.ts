@@ -4,10 +4,12 @@
  */
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve } from 'node:path'
-import { markdownToDocx } from '../convert.js'
+import { treeToDocx } from '../convert.js'
+import { parseMarkdownChunked } from '../markdown/chunked.js'
 import { formatMessage } from '../markdown/messages.js'
 import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
 import { createNodeImageLoader } from './node-image-loader.js'
+import { parseInParallel } from './parallel-parse.js'
 import { createSharpImageConverter } from './sharp-image-converter.js'
 import { VERSION } from './version.js'
 
@@ -16,6 +18,8 @@ export interface CliIo {
   stdout: { write(chunk: Uint8Array | string): unknown }
   stderr: { write(chunk: string): unknown }
   cwd: string
+  /** A script that runs the parse worker (the bundle itself): long documents are parsed on two threads. */
+  parseWorker?: URL
 }
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
@@ -96,7 +100,9 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
     return false
   }
   try {
-    const result = await markdownToDocx(markdown.replace(/^\uFEFF/, ''), {
+    const text = markdown.replace(/^\uFEFF/, '')
+    const { tree, file } = io.parseWorker ? await parseInParallel(text, name, io.parseWorker) : parseMarkdownChunked(text, name)
+    const result = await treeToDocx(tree, file, {
       path: name,
       pretty: options.pretty,
       loadImage: createNodeImageLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)), remote: options.remoteImages, timeoutMs: options.imageTimeout * 1000 }),

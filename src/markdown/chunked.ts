@@ -47,8 +47,18 @@ export interface ChunkInfo {
   reused: boolean
 }
 
+/** The labels a parse looked up (with the answers it used) and the labels it defines (micromark-normalised). */
+export interface ChunkedLabels {
+  asked: Map<string, boolean>
+  askedNotes: Map<string, boolean>
+  definitions: Set<string>
+  footnotes: Set<string>
+}
+
 export interface ChunkedParseResult extends ParseResult {
   chunks: ChunkInfo[]
+  /** For a parse of part of a document (`outside`): what the caller must check against the whole document's labels. */
+  labels: ChunkedLabels
   /** How many parsed pieces were reused from the cache (0 on a first parse). */
   reused: number
   /** How many pieces were parsed (not reused) in this call. */
@@ -67,6 +77,14 @@ export interface ChunkedParserOptions {
    * a pass over everything parsed so far, so a chunk's cost grows with items × length.
    */
   maxItems?: number
+  /**
+   * For a part of a document parsed on its own (the CLI parses halves in parallel): labels
+   * the rest of the document is thought to define. They are answered as defined, and taken as
+   * defined when the answers are checked; the caller checks `labels` against the real set.
+   */
+  outside?: { definitions: ReadonlySet<string>; footnotes: ReadonlySet<string> }
+  /** Where the text starts in its document (1-based line, offset): positions are moved there. */
+  base?: { line: number; offset: number }
 }
 
 export interface ChunkedParser {
@@ -114,6 +132,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   const every = Math.max(1, options.every ?? 4)
   const maxChunk = options.maxChunk ?? 8192
   const maxItems = options.maxItems ?? 24
+  const { outside, base } = options
   // Entries by their text (a Map hashes strings natively, far faster than a hash in JavaScript).
   let cache = new Map<string, Entry[]>()
   let generation = 0
@@ -149,6 +168,10 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     }
     if (text.length > 0 || bounds.length === 1) bounds.push(text.length)
     if (definitions === EMPTY && footnotes === EMPTY) ({ definitions, footnotes } = guessLabels(text))
+    if (outside) {
+      definitions = union(definitions, outside.definitions)
+      footnotes = union(footnotes, outside.footnotes)
+    }
 
     let parsedCount = 0
     let parsedChars = 0
@@ -202,8 +225,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     }
 
     // Labels: the document's are those its pieces defined; pieces that guessed wrong parse again.
-    const defined = new Set<string>()
-    const definedNotes = new Set<string>()
+    const defined = new Set<string>(outside?.definitions)
+    const definedNotes = new Set<string>(outside?.footnotes)
     for (const piece of accepted) {
       for (const label of piece.entry.defines.definitions) defined.add(label)
       for (const label of piece.entry.defines.footnotes) definedNotes.add(label)
@@ -228,13 +251,21 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const tree = stitch(text, accepted)
     const chunks = chunkInfos(accepted, endLine)
     for (const piece of accepted) moveMessages(piece, file)
+    const labels: ChunkedLabels = { asked: new Map(), askedNotes: new Map(), definitions: new Set(), footnotes: new Set() }
+    for (const piece of accepted) {
+      for (const [label, answer] of piece.entry.record.asked) labels.asked.set(label, answer)
+      for (const [label, answer] of piece.entry.record.askedNotes) labels.askedNotes.set(label, answer)
+      for (const label of piece.entry.defines.definitions) labels.definitions.add(label)
+      for (const label of piece.entry.defines.footnotes) labels.footnotes.add(label)
+    }
+    if (base) moveToBase(tree, file, chunks, base)
     // Keep what this parse and the one before used (so undo finds its chunks too).
     for (const [key, list] of cache) {
       const kept = list.filter((entry) => entry.used >= generation - 1)
       if (kept.length === 0) cache.delete(key)
       else if (kept.length !== list.length) cache.set(key, kept)
     }
-    return { tree, file, chunks, reused: accepted.filter((piece) => piece.reused).length, parsed: parsedCount }
+    return { tree, file, chunks, labels, reused: accepted.filter((piece) => piece.reused).length, parsed: parsedCount }
   }
 
   function whole(text: string, path?: string): ChunkedParseResult {
@@ -242,7 +273,11 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const result = parseMarkdown(text, path)
     const endLine = 1 + countLines(text)
     const chunk: ChunkInfo = { key: chunkKey(text), startLine: 1, endLine, startOffset: 0, endOffset: text.length, nodeStart: 0, nodeEnd: result.tree.children.length, reused: false }
-    return { ...result, chunks: [chunk], reused: 0, parsed: 1 }
+    // A whole parse knows only its own labels: asking a caller to check them is meaningless.
+    const labels: ChunkedLabels = { asked: new Map(), askedNotes: new Map(), definitions: new Set(), footnotes: new Set() }
+    if (outside) throw new Error('this part of the document cannot be parsed on its own')
+    if (base) moveToBase(result.tree, result.file, [chunk], base)
+    return { ...result, chunks: [chunk], labels, reused: 0, parsed: 1 }
   }
 
   /** An entry taken for a piece that was then merged away is free for another place. */
@@ -265,11 +300,11 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
  * reused and each chunk costs the parser a fixed set-up; small enough that remark's
  * super-linear cases stay small.
  */
-const ONE_OFF: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384 }
+export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384 }
 
 /** Parses Markdown through chunks; the result equals `parseMarkdown(text, path)`. */
 export function parseMarkdownChunked(text: string, path?: string): ParseResult {
-  const { tree, file } = createChunkedParser(ONE_OFF).parse(text, path)
+  const { tree, file } = createChunkedParser(ONE_OFF_CHUNKS).parse(text, path)
   return { tree, file }
 }
 
@@ -353,6 +388,33 @@ function shifted(point: { line: number; column: number; offset?: number | undefi
   return { line: point.line + piece.line - 1, column: point.column, ...(point.offset !== undefined ? { offset: point.offset + piece.start } : {}) }
 }
 
+function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
+  if (b.size === 0) return a
+  return new Set([...a, ...b])
+}
+
+/** Moves a parse of part of a document to where the part starts. */
+function moveToBase(tree: Root, file: VFile, chunks: ChunkInfo[], base: { line: number; offset: number }): void {
+  shiftPositions(tree, base.line - 1, base.offset, false)
+  for (const chunk of chunks) {
+    chunk.startLine += base.line - 1
+    chunk.endLine += base.line - 1
+    chunk.startOffset += base.offset
+    chunk.endOffset += base.offset
+  }
+  for (const message of file.messages) {
+    const move = (point: { line?: number | undefined; column?: number | undefined; offset?: number | undefined } | undefined) => {
+      if (point?.line !== undefined) point.line += base.line - 1
+      if (point?.offset !== undefined) point.offset += base.offset
+    }
+    if (message.place && 'start' in message.place) {
+      move(message.place.start)
+      move(message.place.end)
+    } else move(message.place ?? undefined)
+    if (message.line !== undefined && message.line !== null) message.line += base.line - 1
+  }
+}
+
 /** How many line endings the text has (`\r\n` counting once). */
 function countLines(text: string): number {
   let count = 0
@@ -375,7 +437,11 @@ function frontMatterClose(text: string): number {
   return match ? match.index + match[0].length : -1
 }
 
-/** A first guess at the document's labels, from lines that look like definitions. */
+/** A first guess at a document's labels, from lines that look like definitions (micromark-normalised). */
+export function guessDocumentLabels(text: string): { definitions: Set<string>; footnotes: Set<string> } {
+  return guessLabels(text)
+}
+
 function guessLabels(text: string): { definitions: Set<string>; footnotes: Set<string> } {
   const definitions = new Set<string>()
   const footnotes = new Set<string>()

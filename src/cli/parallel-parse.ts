@@ -1,0 +1,126 @@
+/**
+ * Parsing a long document on two cores: a worker thread parses the second half while this
+ * thread parses the first, each through the chunked parser; the halves are checked and
+ * stitched exactly as the parser checks and stitches its own chunks. The result equals
+ * `parseMarkdown` (tests/cli/parallel-parse.test.ts).
+ *
+ * Only worth it past a few hundred KiB: a worker costs about a tenth of a second to start (it
+ * loads this same bundle), and the half's tree is copied back. Where anything does not line
+ * up — a guessed label was wrong, the cut between the halves is not exact, the worker fails —
+ * the document is parsed again on this thread, so the answer never depends on the shortcut.
+ */
+import { availableParallelism } from 'node:os'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
+import type { Root } from 'mdast'
+import { VFile } from 'vfile'
+import { scanCuts } from '../markdown/chunk-scan.js'
+import { checkCut, joinLists } from '../markdown/chunk-stitch.js'
+import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, type ChunkedLabels } from '../markdown/chunked.js'
+import type { ParseResult } from '../markdown/parse.js'
+
+/** Below this many characters one thread is faster. */
+export const PARALLEL_THRESHOLD = 384 * 1024
+
+interface Job {
+  markdocxParseHalf: true
+  text: string
+  line: number
+  offset: number
+  definitions: string[]
+  footnotes: string[]
+}
+
+interface MessageData {
+  reason: string
+  ruleId: string | undefined
+  source: string | undefined
+  fatal: boolean | null | undefined
+  place: VFile['messages'][number]['place']
+}
+
+type Reply = { ok: true; tree: Root; labels: ChunkedLabels; messages: MessageData[] } | { ok: false; error: string }
+
+/** Whether this thread is a parse worker started by `parseInParallel` (the bundle's entry asks). */
+export function isParseWorker(): boolean {
+  return !isMainThread && (workerData as Partial<Job> | null)?.markdocxParseHalf === true
+}
+
+/** The worker's side: parse the half it was given, post the tree back. */
+export function runParseWorker(): void {
+  const job = workerData as Job
+  let reply: Reply
+  try {
+    const result = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: { definitions: new Set(job.definitions), footnotes: new Set(job.footnotes) }, base: { line: job.line, offset: job.offset } }).parse(job.text)
+    const messages = result.file.messages.map((message) => ({ reason: message.reason, ruleId: message.ruleId, source: message.source, fatal: message.fatal, place: message.place }))
+    reply = { ok: true, tree: result.tree, labels: result.labels, messages }
+  } catch (error) {
+    reply = { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+  parentPort?.postMessage(reply)
+}
+
+/**
+ * Parses `text` (its equal of `parseMarkdown`), in two threads when it is long and there are
+ * two cores. `script` is the module a worker runs: the bundle itself, whose entry checks
+ * `isParseWorker()`.
+ */
+export async function parseInParallel(text: string, path: string | undefined, script: URL): Promise<ParseResult & { threads: 1 | 2 }> {
+  const alone = () => ({ ...parseMarkdownChunked(text, path), threads: 1 as const })
+  if (text.length < PARALLEL_THRESHOLD || availableParallelism() < 2 || text.charCodeAt(0) === 0xfeff) return alone()
+  const split = middleCut(text)
+  if (!split) return alone()
+  const guess = guessDocumentLabels(text)
+  const job: Job = { markdocxParseHalf: true, text: text.slice(split.offset), line: split.line, offset: split.offset, definitions: [...guess.definitions], footnotes: [...guess.footnotes] }
+  const worker = new Worker(script, { workerData: job })
+  const second = new Promise<Reply>((resolve) => {
+    worker.once('message', (reply: Reply) => resolve(reply))
+    worker.once('error', (error) => resolve({ ok: false, error: error.message }))
+    worker.once('exit', (code) => resolve({ ok: false, error: `the parse worker stopped (${code})` }))
+  })
+  const first = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: guess }).parse(text.slice(0, split.offset), path)
+  const reply = await second
+  void worker.terminate()
+  if (!reply.ok) return alone()
+  // The labels both halves were answered from must be the ones the document defines.
+  const definitions = new Set([...first.labels.definitions, ...reply.labels.definitions])
+  const footnotes = new Set([...first.labels.footnotes, ...reply.labels.footnotes])
+  const holds = (labels: ChunkedLabels) => [...labels.asked].every(([label, answer]) => definitions.has(label) === answer) && [...labels.askedNotes].every(([label, answer]) => footnotes.has(label) === answer)
+  if (!holds(first.labels) || !holds(reply.labels)) return alone()
+  const verdict = checkCut(text, { tree: first.tree, start: 0, end: split.offset }, { tree: reply.tree, start: split.offset, end: text.length }, split.kind)
+  if (!verdict.ok) return alone()
+  const children = [...first.tree.children]
+  const rest = reply.tree.children
+  if (verdict.join) children[children.length - 1] = joinLists(children[children.length - 1] as never, rest[0] as never, split.kind === 'blank')
+  children.push(...rest.slice(verdict.join ? 1 : 0))
+  const tree: Root = { type: 'root', children }
+  if (first.tree.position && reply.tree.position) tree.position = { start: first.tree.position.start, end: reply.tree.position.end }
+  const file = new VFile({ value: text, path })
+  for (const message of first.file.messages) file.messages.push(message)
+  for (const data of reply.messages) {
+    const message = file.message(data.reason, { ...(data.ruleId ? { ruleId: data.ruleId } : {}), ...(data.source ? { source: data.source } : {}), ...(data.place ? { place: data.place } : {}) })
+    message.fatal = data.fatal
+  }
+  return { tree, file, threads: 2 }
+}
+
+/**
+ * The cut nearest the middle that starts a new block after a blank line, preferably a heading
+ * (whatever comes before a heading has ended; a table or an open list before other text would
+ * make the halves fail the check and cost a second parse).
+ */
+function middleCut(text: string): { offset: number; line: number; kind: 'blank' | 'item' } | undefined {
+  const { cuts } = scanCuts(text)
+  let best: (typeof cuts)[number] | undefined
+  let bestScore = Infinity
+  for (const cut of cuts) {
+    if (cut.kind !== 'blank') continue
+    const heading = text.charCodeAt(cut.offset) === 35 /* # */
+    // A heading within a tenth of the text from the middle beats any other cut.
+    const score = Math.abs(cut.offset - text.length / 2) + (heading ? 0 : text.length / 10)
+    if (score < bestScore) {
+      best = cut
+      bestScore = score
+    }
+  }
+  return best && best.offset > 0 && best.offset < text.length ? { offset: best.offset, line: best.line, kind: best.kind } : undefined
+}

@@ -1,0 +1,37 @@
+/**
+ * The CLI's two-thread parse (src/cli/parallel-parse.ts) against the whole-document parse:
+ * the worker runs the built CLI bundle (`npm test` builds it first), this thread stitches.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { parseInParallel, PARALLEL_THRESHOLD } from '../../src/cli/parallel-parse.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+import { firstDifference, messageData, packageReadmes } from '../markdown/chunked-support.js'
+
+const BUNDLE = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'markdocx.mjs')
+
+describe('parseInParallel', () => {
+  it('parses a long document on two threads into the whole parse', async () => {
+    expect(existsSync(BUNDLE), 'dist/cli/markdocx.mjs (npm run build:cli)').toBe(true)
+    let text = ''
+    for (const [, readme] of packageReadmes()) {
+      text += `${readme.replace(/^\uFEFF/, '').trimEnd()}\n\n`
+      if (text.length > PARALLEL_THRESHOLD * 1.5) break
+    }
+    // Labels defined in one half and used in the other, both ways.
+    text = `See [early] and [late][] and a note[^late].\n\n[early]: /early\n\n${text}\n\n[late]: /late\n\nUse [early] here.\n\n[^late]: The note.\n`
+    const parallel = await parseInParallel(text, 'doc.md', pathToFileURL(BUNDLE))
+    expect(parallel.threads).toBe(2)
+    const whole = parseMarkdown(text, 'doc.md')
+    expect(firstDifference(parallel.tree, whole.tree)).toBeUndefined()
+    expect(messageData(parallel.file)).toEqual(messageData(whole.file))
+  })
+
+  it('keeps short documents on one thread', async () => {
+    const result = await parseInParallel('# Short\n\ntext\n', undefined, pathToFileURL(BUNDLE))
+    expect(result.threads).toBe(1)
+    expect(firstDifference(result.tree, parseMarkdown('# Short\n\ntext\n').tree)).toBeUndefined()
+  })
+})
