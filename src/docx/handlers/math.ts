@@ -3,6 +3,7 @@ import type { InlineMath, Math } from 'mdast-util-math'
 import { isDisplayInlineMath } from '../../markdown/math.js'
 import { displayMath, latexToOmml, ommlComponent } from '../math/index.js'
 import type { State } from '../state.js'
+import { xmlSafe } from '../text.js'
 import type { Handler } from './types.js'
 
 /**
@@ -11,7 +12,7 @@ import type { Handler } from './types.js'
  * command, an unbalanced brace) keeps its LaTeX as a code block, with a message saying why.
  */
 export const math: Handler<Math> = (state, node, context) => {
-  const result = latexToOmml(node.value, true)
+  const result = latexToOmml(safeLatex(state, node), true)
   if (!result.ok) {
     notConverted(state, node, result.reason)
     const code: Code = { type: 'code', lang: 'latex', value: node.value, ...(node.position ? { position: node.position } : {}) }
@@ -27,12 +28,19 @@ export const math: Handler<Math> = (state, node, context) => {
  */
 export const inlineMath: Handler<InlineMath> = (state, node, context) => {
   const display = isDisplayInlineMath(node)
-  const result = latexToOmml(node.value, display)
+  const result = latexToOmml(safeLatex(state, node), display)
   if (!result.ok) {
     notConverted(state, node, result.reason)
     return state.text(node.value, { ...context, run: { ...context.run, style: 'VerbatimChar' } }, node)
   }
   return [ommlComponent(display ? displayMath(result.omml) : result.omml)]
+}
+
+/** The formula's LaTeX with characters XML cannot hold replaced (they would reach the equation's m:t as they are), with a message. */
+function safeLatex(state: State, node: Math | InlineMath): string {
+  const { text, replaced } = xmlSafe(node.value)
+  if (replaced > 0) state.warn(node, `${replaced} character${replaced === 1 ? '' : 's'} that Word cannot store (control characters or broken surrogates) became U+FFFD`, 'invalid-character')
+  return text
 }
 
 function notConverted(state: State, node: Math | InlineMath, reason: string): void {

@@ -22,4 +22,10 @@ describe('math and inlineMath handlers', () => {
     expect(messages.map((m) => m.line).sort()).toEqual([2, 5])
     expect(new Set(messages.map((m) => m.ruleId)).size).toBe(1)
   })
+
+  it('replace characters XML cannot hold before converting (found by the property test: $\uFFFF$)', async () => {
+    const tree = u('root', [u('paragraph', [u('inlineMath', { ...at(1, 1) }, '\uFFFF')]), u('math', 'x\u0001y')]) as Root
+    const { messages } = await fromTree(tree)
+    expect(messages.filter((m) => m.ruleId === 'invalid-character')).toHaveLength(2)
+  })
 })
