@@ -3,6 +3,7 @@ import type { FootnoteDefinition, FootnoteReference } from 'mdast'
 import type { Context } from '../context.js'
 import { complexField } from '../fields.js'
 import type { State } from '../state.js'
+import { xmlSafe } from '../text.js'
 import type { Handler } from './types.js'
 
 /**
@@ -47,7 +48,7 @@ function noteBody(state: State, definition: FootnoteDefinition): Paragraph[] {
   const paragraphs = blocks.filter((block): block is Paragraph => block instanceof Paragraph)
   for (const inner of carried) {
     // The carried note's mark leads its first paragraph, as a note's own number would.
-    const mark = new TextRun({ text: `${inner.label ?? inner.identifier}`, style: 'FootnoteReference' })
+    const mark = new TextRun({ text: xmlSafe(inner.label ?? inner.identifier).text, style: 'FootnoteReference' })
     const innerLead = { indent: 0, prefix: [mark, new TextRun(' ')], used: false }
     const innerBlocks = state.withFirstParagraph(innerLead, () => state.footnotes.collectNested(carried, () => state.blocks(inner, context)))
     if (!innerLead.used) paragraphs.push(state.withFirstParagraph(innerLead, () => state.paragraph(context, [])))
@@ -71,5 +72,6 @@ function nested(state: State, node: FootnoteReference, context: Context): Paragr
   }
   state.warn(node, `Footnote [^${label}] is only referenced inside another footnote; Word cannot nest footnotes, so its text follows that footnote's`, 'footnote-in-footnote')
   state.footnotes.carry(definition)
-  return [new TextRun({ text: label, style: 'FootnoteReference' })]
+  // Labels are the author's text: characters XML cannot hold must not reach footnotes.xml.
+  return [new TextRun({ text: xmlSafe(label).text, style: 'FootnoteReference' })]
 }

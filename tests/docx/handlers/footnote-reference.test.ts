@@ -88,4 +88,10 @@ describe('footnoteReference handler', () => {
     expect(elements(footnotes, 'w:footnote').filter((f) => !attr(f, 'w:type'))).toHaveLength(1)
     expect(messages.map((m) => m.ruleId)).toEqual(['footnote-in-footnote'])
   })
+
+  it('never writes a label’s characters XML cannot hold (a carried note’s mark)', async () => {
+    const tree = u('root', [para(ref('outer')), def('outer', u('paragraph', [u('text', 'see '), ref('in\uFFFF')])), def('in\uFFFF')]) as Root
+    const { footnotes } = await fromTree(tree)
+    expect(textOf(footnotes)).toContain('in\uFFFD')
+  })
 })
