@@ -29,6 +29,8 @@ const plain: fc.Arbitrary<Piece> = word.map((w) => ({ md: w, words: [w] }))
 const noise: fc.Arbitrary<Piece> = fc
   .constantFrom('&amp;', '&#0;', '\\*', '<', '>', '*', '_', '|', '[', ']', '$5', '$x$', '\u0001', '\u000b', '\uFFFE', '\uD800', '🎉', '\u200f', '  ', '\\', '`', '<!-- c -->', '<br>', 'https://example.com/x', 'me@example.com')
   .map((md) => ({ md, words: [] }))
+/** Titles (links' ScreenTips, images' captions), some with characters XML cannot hold. */
+const title = fc.constantFrom('', ' "Title"', ' "bad \u0001 title"', ' "\uFFFF"', " 'it''s'", ' (paren)')
 const url = fc.constantFrom('https://example.com/a', '#heading', '#missing', 'relative/page.md', 'javascript:alert(1)', 'mailto:x@example.com', 'https://example.com/a b', '')
 
 const inline: fc.Arbitrary<Piece> = fc.letrec<{ inline: Piece }>((tie) => ({
@@ -38,8 +40,8 @@ const inline: fc.Arbitrary<Piece> = fc.letrec<{ inline: Piece }>((tie) => ({
     { weight: 2, arbitrary: noise },
     fc.tuple(tie('inline'), fc.constantFrom('*', '**', '_', '~~', '***')).map(([p, mark]) => ({ md: `${mark}${p.md}${mark}`, words: p.words })),
     plain.map((p) => ({ md: `\`${p.md}\``, words: p.words })),
-    fc.tuple(tie('inline'), url).map(([p, target]) => ({ md: `[${p.md}](${target})`, words: p.words })),
-    fc.tuple(word, fc.constantFrom('missing.png', 'data:image/png;base64,AAAA', 'https://example.invalid/i.png')).map(([alt, src]) => ({ md: `![${alt}](${src})`, words: [] })),
+    fc.tuple(tie('inline'), url, title).map(([p, target, t]) => ({ md: `[${p.md}](${target.includes(' ') ? `<${target}>` : target}${t})`, words: p.words })),
+    fc.tuple(word, fc.constantFrom('missing.png', 'data:image/png;base64,AAAA', 'https://example.invalid/i.png'), title).map(([alt, src, t]) => ({ md: `![${alt}](${src}${t})`, words: [] })),
     plain.map((p) => ({ md: `<span>${p.md}</span>`, words: p.words })),
     fc.constant<Piece>({ md: '  \n', words: [] }),
   ),
@@ -87,15 +89,19 @@ const block: fc.Arbitrary<Piece> = fc.letrec<{ block: Piece }>((tie) => ({
 
 /** A document: blocks, some with footnote references, and a definition for each reference. */
 const documents: fc.Arbitrary<Piece> = fc
-  .tuple(fc.array(block, { minLength: 1, maxLength: 10 }), fc.array(fc.tuple(fc.constantFrom('1', 'a', 'note', 'Z-9'), line), { maxLength: 3 }), fc.boolean())
-  .map(([blocks, notes, frontMatter]) => {
+  .tuple(fc.array(block, { minLength: 1, maxLength: 10 }), fc.array(fc.tuple(fc.constantFrom('1', 'a', 'note', 'Z-9', 'odd\uFFFF', 'ü'), line), { maxLength: 3 }), fc.boolean(), fc.boolean())
+  .map(([blocks, notes, frontMatter, nested]) => {
     const body = join(blocks, '\n\n')
     const references = notes.map(([label]) => `[^${label}]`).join(' ')
-    const definitions = notes.map(([label, text]) => `[^${label}]: Note ${text.md.replace(/\n/g, ' ')}`).join('\n\n')
+    const definitions = notes.map(([label, text]) => `[^${label}]: Note ${text.md.replace(/\n/g, ' ')}`)
+    // A note referenced only from inside another note (its text is carried into that one).
+    if (nested && notes.length > 0) definitions.push(`[^only-nested\uFFFF]: Nested note.`)
+    const nestedReference = nested && notes.length > 0 ? ' [^only-nested\uFFFF]' : ''
     // Only the first definition of a label is used; later ones are unused (and reported).
     const seen = new Set<string>()
     const noteWords = notes.flatMap(([label, text]) => (seen.has(label.toLowerCase()) ? [] : (seen.add(label.toLowerCase()), text.words)))
-    const md = [frontMatter ? '---\ntitle: Generated\n---' : '', body.md, notes.length ? `Notes: ${references}` : '', definitions].filter(Boolean).join('\n\n')
+    if (nestedReference) definitions[0] += nestedReference
+    const md = [frontMatter ? '---\ntitle: Generated\n---' : '', body.md, notes.length ? `Notes: ${references}` : '', definitions.join('\n\n')].filter(Boolean).join('\n\n')
     return { md, words: [...body.words, ...noteWords] }
   })
 

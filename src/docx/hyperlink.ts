@@ -60,11 +60,16 @@ const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().pa
 /**
  * A relationship target Word accepts (an xs:anyURI): spaces, quotes and other characters URIs
  * cannot hold are percent-encoded, and so are a `%` that starts no escape, brackets outside
- * an IPv6 host, and every `#` after the first.
+ * an IPv6 host, every `#` after the first, and characters XML cannot hold.
  */
 export function encodeTarget(url: string): string {
   // eslint-disable-next-line no-control-regex
-  const escaped = url.replace(/[\u0000-\u0020"<>\\^`{|}\u007f]/g, percent).replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
+  const escaped = url
+    .replace(/[\u0000-\u0020"<>\\^`{|}\u007f]/g, percent)
+    .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
+    // Noncharacters XML cannot hold, and broken surrogate halves (as U+FFFD), in their UTF-8 escapes.
+    .replace(/[\uFFFE\uFFFF]/g, (c) => encodeURIComponent(c))
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '%EF%BF%BD')
   // Brackets are allowed only around an IPv6 address in the authority (`http://[::1]/`).
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(escaped)?.[0] ?? ''
   const rest = escaped.slice(authority.length).replace(/[[\]]/g, percent)

@@ -30,7 +30,7 @@ describe('link handler', () => {
   })
 
   it('makes every target a valid URI: stray %, brackets outside an IPv6 host, a second # are escaped', async () => {
-    const urls = ['https://example.com/a%zz', 'https://example.com/x[1]', 'http://[::1]:8080/p', 'https://example.com/a#b#c', 'https://example.com/x](']
+    const urls = ['https://example.com/a%zz', 'https://example.com/x[1]', 'http://[::1]:8080/p', 'https://example.com/a#b#c', 'https://example.com/x](', 'rel/\uFFFF\uD800']
     const { rels } = await fromTree(para(...urls.map((url, i) => link(url, `l${i}`))))
     expect([...rels.values()].filter((r) => r.type === 'hyperlink').map((r) => r.target)).toEqual([
       'https://example.com/a%25zz',
@@ -38,6 +38,7 @@ describe('link handler', () => {
       'http://[::1]:8080/p',
       'https://example.com/a#b%23c',
       'https://example.com/x%5D(',
+      'rel/%EF%BF%BF%EF%BF%BD',
     ])
   })
 
