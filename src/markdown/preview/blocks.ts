@@ -22,6 +22,8 @@ import { yaml } from './front-matter.js'
 import { hashString } from './hash.js'
 import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
+import { safeSrcset } from './safe-srcset.js'
+import { dropUnclosedRawText } from './unclosed-raw-text.js'
 import { countText, type TextCounts } from './counts.js'
 
 export interface PreviewBlock {
@@ -331,7 +333,10 @@ function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: 
   // A footnote body nested in this block would make a footer here; the footnotes section renders them.
   hast.children = hast.children.filter((child) => !(child.type === 'element' && child.tagName === 'section' && child.properties.dataFootnotes !== undefined))
   markLines(hast, baseLine)
-  if (containsRaw(hast)) hast = raw(hast) as HastRoot
+  if (containsRaw(hast)) {
+    dropUnclosedRawText(hast)
+    hast = raw(hast) as HastRoot
+  }
   hast = sanitize(hast, previewSchema) as HastRoot
   finish(hast)
   return { hast, ...countText(hast) }
@@ -376,7 +381,10 @@ function footnoteSection(env: Environment, text: string, cache: PreviewCache): {
     let hast: HastRoot = { type: 'root', children: section ? [section] : [] }
     if (section) section.properties.className = ['footnotes']
     markLines(hast, line)
-    if (containsRaw(hast)) hast = raw(hast) as HastRoot
+    if (containsRaw(hast)) {
+      dropUnclosedRawText(hast)
+      hast = raw(hast) as HastRoot
+    }
     hast = sanitize(hast, previewSchema) as HastRoot
     finish(hast)
     rendered = { hast, ...countText(hast) }
@@ -419,6 +427,8 @@ function finish(node: HastRoot | HastContent): void {
       const src = safeUrl(properties.src, 'image')
       if (src === undefined) delete properties.src
     }
+    // The sanitiser checks src but not srcset (allowed on <source> in a <picture>).
+    if (properties.srcSet !== undefined && !safeSrcset(properties.srcSet)) delete properties.srcSet
   }
   if ('children' in node) for (const child of node.children) finish(child)
 }

@@ -28,7 +28,8 @@ export const previewSchema: Schema = {
   attributes: {
     ...defaultSchema.attributes,
     // Relative source line of a block inside its top-level block (see preview-hast.ts).
-    '*': extend('*', 'dataRel'),
+    // Not accessKey: a document must not take over the app's Alt+letter keys.
+    '*': extend('*', 'dataRel').filter((attribute) => attribute !== 'accessKey'),
     code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
     div: extend('div', ['className', 'math', 'math-display']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
