@@ -5,11 +5,35 @@
  * on what was converted before).
  */
 import { BookmarkEnd, BookmarkStart, type ParagraphChild } from 'docx'
-import type { Heading } from 'mdast'
+import type { FootnoteDefinition, Heading, Root } from 'mdast'
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
+import { visit } from 'unist-util-visit'
 import { asParagraphChild } from './docx-adapter.js'
 
 /** Word keeps at most 40 characters of a bookmark name. */
 const MAX_NAME = 40
+
+/**
+ * The slugs of the headings that will be written: a heading inside a footnote definition no
+ * reference uses never reaches the document, so a `#slug` link to it must not become a link
+ * to a bookmark that is not there. (Slugs are numbered over all headings, as the preview does.)
+ */
+export function writtenHeadingSlugs(tree: Root, slugs: ReadonlyMap<Heading, string>): Map<Heading, string> {
+  const referenced = new Set<string>()
+  const unusedHeadings = new Set<Heading>()
+  const definitions: FootnoteDefinition[] = []
+  visit(tree, (node) => {
+    if (node.type === 'footnoteReference') referenced.add(normalizeIdentifier(node.identifier))
+    if (node.type === 'footnoteDefinition') definitions.push(node)
+  })
+  for (const definition of definitions) {
+    if (referenced.has(normalizeIdentifier(definition.identifier))) continue
+    visit(definition, 'heading', (heading) => {
+      unusedHeadings.add(heading)
+    })
+  }
+  return new Map([...slugs].filter(([heading]) => !unusedHeadings.has(heading)))
+}
 
 export class BookmarkRegistry {
   private nextId = 0

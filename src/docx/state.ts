@@ -10,7 +10,7 @@ import type { Node } from 'unist'
 import { VFile } from 'vfile'
 import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
 import { headingSlugs } from '../markdown/slugs.js'
-import { BookmarkRegistry } from './bookmarks.js'
+import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { CaptionRegistry } from './captions.js'
 import { CommentRegistry } from './comments.js'
 import { rootContext, type Context } from './context.js'
@@ -116,7 +116,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     handlers,
     numbering: new NumberingRegistry(),
     footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
-    bookmarks: new BookmarkRegistry(headingSlugs(tree)),
+    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, headingSlugs(tree))),
     relationships: new RelationshipRegistry(),
     features: resolveFeatures(options, metadata),
     captions: new CaptionRegistry(),

@@ -124,3 +124,15 @@ describe('link titles', () => {
     expect(attr(elements(blocks[0]!, 'w:hyperlink')[0], 'w:tooltip')).toHaveLength(255)
   })
 })
+
+describe('links to headings that are not written', () => {
+  it('do not point at a bookmark that is not there (a heading inside an unused footnote)', async () => {
+    const tree = u('root', [
+      u('paragraph', [link('#hidden', 'to nowhere')]),
+      u('footnoteDefinition', { identifier: 'unused', label: 'unused' }, [u('heading', { depth: 2 }, [u('text', 'Hidden')])]),
+    ]) as Root
+    const { blocks, messages } = await fromTree(tree)
+    expect(elements(blocks[0]!, 'w:hyperlink')).toHaveLength(0)
+    expect(messages.map((m) => m.ruleId)).toEqual(['link-anchor-missing', 'footnote-unused'])
+  })
+})
