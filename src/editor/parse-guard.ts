@@ -1,0 +1,71 @@
+/**
+ * The editor's syntax highlighter (@lezer/markdown, on the page's main thread) against the
+ * hostile input the preview's parser guard (src/markdown/guard.ts) already handles. Measured
+ * in Chromium before this guard, pasting:
+ * - 10 000 `*` around a word: a stack overflow inside the highlighter (its element tree is
+ *   written recursively), which broke the editor's update — the preview never saw the text;
+ * - tens of thousands of links or brackets in one paragraph: 4–9 s frozen (every `]` of a
+ *   link marks all earlier `[` invalid, quadratic);
+ * - a 5 MB line: 1.3 s of inline parsing on every change.
+ *
+ * One inline parser, first in the list, takes such text as plain text, by the preview's
+ * limits: runs of more than MAX_DELIMITER_RUN `*`, `_` or `~`; every emphasis marker of a
+ * paragraph with more than MAX_DELIMITER_RUNS runs; every bracket of a paragraph with more
+ * than MAX_BRACKETS; and a paragraph over MAX_HIGHLIGHTED_INLINE characters is not
+ * inline-highlighted at all. Ordinary text never comes near these limits; there the parser
+ * only looks at the character it is given.
+ */
+import type { InlineContext, MarkdownConfig } from '@lezer/markdown'
+import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guard.js'
+
+/** Inline sections (paragraphs, headings, cells) longer than this are shown without inline highlighting. */
+export const MAX_HIGHLIGHTED_INLINE = 100_000
+
+const STAR = 42
+const UNDERSCORE = 95
+const TILDE = 126
+const OPEN = 91
+const CLOSE = 93
+const BANG = 33
+
+interface Counts {
+  brackets: number
+  runs: number
+}
+
+/** Bracket and delimiter-run counts of an inline section, counted once, when first needed. */
+const counted = new WeakMap<InlineContext, Counts>()
+
+function countsOf(cx: InlineContext): Counts {
+  let counts = counted.get(cx)
+  if (counts) return counts
+  const text = cx.text
+  let brackets = 0
+  let runs = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === OPEN || c === CLOSE) brackets++
+    else if ((c === STAR || c === UNDERSCORE || c === TILDE) && text.charCodeAt(i - 1) !== c) runs++
+  }
+  counts = { brackets, runs }
+  counted.set(cx, counts)
+  return counts
+}
+
+function guard(cx: InlineContext, next: number, pos: number): number {
+  if (cx.text.length > MAX_HIGHLIGHTED_INLINE) return cx.end
+  if (next === OPEN || next === CLOSE || (next === BANG && cx.char(pos + 1) === OPEN)) {
+    return countsOf(cx).brackets > MAX_BRACKETS ? pos + (next === BANG ? 2 : 1) : -1
+  }
+  if (next === STAR || next === UNDERSCORE || next === TILDE) {
+    let end = pos + 1
+    while (end < cx.end && cx.char(end) === next) end++
+    return end - pos > MAX_DELIMITER_RUN || countsOf(cx).runs > MAX_DELIMITER_RUNS ? end : -1
+  }
+  return -1
+}
+
+/** The guard as a Markdown extension for `markdown({ extensions })`. */
+export const parseGuard: MarkdownConfig = {
+  parseInline: [{ name: 'MarkdocxGuard', parse: guard, before: 'Escape' }],
+}

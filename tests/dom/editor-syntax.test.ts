@@ -1,0 +1,102 @@
+/**
+ * The editor's syntax tree: YAML front matter highlighted as YAML (not as a setext heading),
+ * Markdown commands still active around it, and the parse guard taking hostile inline text
+ * literally instead of freezing or overflowing the stack (src/editor/parse-guard.ts).
+ */
+import { insertNewlineContinueMarkup } from '@codemirror/lang-markdown'
+import { ensureSyntaxTree } from '@codemirror/language'
+import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
+import type { SyntaxNode, Tree } from '@lezer/common'
+import { describe, expect, it } from 'vitest'
+import { MAX_HIGHLIGHTED_INLINE } from '../../src/editor/parse-guard.js'
+import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
+import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guard.js'
+
+function stateOf(text: string, cursor = text.length): EditorState {
+  return EditorState.create({ doc: text, selection: EditorSelection.cursor(cursor), extensions: EDITOR_EXTENSIONS })
+}
+
+function treeOf(state: EditorState): Tree {
+  const tree = ensureSyntaxTree(state, state.doc.length, 60_000)
+  if (!tree) throw new Error('the parse did not finish')
+  return tree
+}
+
+/** Names of the nodes (mounted YAML and Markdown trees included) that cover `pos`. */
+function namesAt(tree: Tree, pos: number): string[] {
+  const names: string[] = []
+  for (let node: SyntaxNode | null = tree.resolveInner(pos, 1); node; node = node.parent) names.push(node.name)
+  return names
+}
+
+function count(tree: Tree, name: string): number {
+  let n = 0
+  tree.iterate({ enter: (node) => void (node.name === name && n++) })
+  return n
+}
+
+describe('front matter', () => {
+  const text = '---\ntitle: A report\nauthor: [Ann, Bob]\n---\n\n# Heading\n\n- item\n'
+
+  it('is YAML, not a setext heading', () => {
+    const tree = treeOf(stateOf(text))
+    const inTitle = namesAt(tree, text.indexOf('A report'))
+    expect(inTitle).toEqual(expect.arrayContaining(['Frontmatter', 'BlockMapping', 'Pair']))
+    expect(inTitle.join(' ')).not.toMatch(/SetextHeading/)
+    expect(namesAt(tree, text.indexOf('title'))).toContain('Key')
+    expect(namesAt(tree, text.indexOf('Heading'))).toContain('ATXHeading1')
+  })
+
+  it('leaves Markdown editing working after it: Enter continues a list', () => {
+    // The cursor at the end of "- item".
+    let state = stateOf(text, text.length - 1)
+    treeOf(state)
+    insertNewlineContinueMarkup({ state, dispatch: (tr: Transaction) => void (state = tr.state) })
+    expect(state.doc.toString()).toBe(`${text.slice(0, -1)}\n- \n`)
+  })
+
+  it('a document without front matter is Markdown from the first line', () => {
+    const tree = treeOf(stateOf('Title\n---\n\nText\n'))
+    expect(namesAt(tree, 1)).toContain('SetextHeading2')
+  })
+})
+
+describe('parse guard', () => {
+  it('reads a run of thousands of * as text (no stack overflow, no emphasis)', () => {
+    const text = `${'*'.repeat(10_000)}x${'*'.repeat(10_000)}\n`
+    const tree = treeOf(stateOf(text))
+    expect(count(tree, 'Emphasis') + count(tree, 'StrongEmphasis')).toBe(0)
+  })
+
+  it('keeps ordinary emphasis and short runs', () => {
+    const tree = treeOf(stateOf(`*a* **b** ~~c~~ ${'*'.repeat(MAX_DELIMITER_RUN)}\n`))
+    expect(count(tree, 'Emphasis')).toBe(1)
+    expect(count(tree, 'StrongEmphasis')).toBe(1)
+    expect(count(tree, 'Strikethrough')).toBe(1)
+  })
+
+  it('takes emphasis literally in a paragraph with more delimiter runs than the preview allows', () => {
+    const many = '*a* '.repeat(MAX_DELIMITER_RUNS)
+    expect(count(treeOf(stateOf(`${many}\n`)), 'Emphasis')).toBe(0)
+    expect(count(treeOf(stateOf(`${'*a* '.repeat(10)}\n`)), 'Emphasis')).toBe(10)
+  })
+
+  it('takes links literally in a paragraph with more brackets than the preview allows', () => {
+    const links = Array.from({ length: MAX_BRACKETS }, (_, i) => `[l${i}](u)`).join(' ')
+    expect(count(treeOf(stateOf(`${links}\n`)), 'Link')).toBe(0)
+    // The highlighter marks `[c]` as a (reference) link too.
+    expect(count(treeOf(stateOf('[a](u) ![b](i.png) [c]\n')), 'Link')).toBe(2)
+    expect(count(treeOf(stateOf('[a](u) ![b](i.png) [c]\n')), 'Image')).toBe(1)
+  })
+
+  it('does not inline-parse a paragraph longer than the limit, and parses the next one', () => {
+    const text = `${'*word* '.repeat(Math.ceil(MAX_HIGHLIGHTED_INLINE / 7) + 1)}\n\nafter *emphasis*\n`
+    const tree = treeOf(stateOf(text))
+    expect(count(tree, 'Emphasis')).toBe(1)
+  })
+
+  it('leaves escapes alone', () => {
+    const tree = treeOf(stateOf('\\*not\\* and \\[x\\]\n'))
+    expect(count(tree, 'Escape')).toBe(4)
+  })
+})
