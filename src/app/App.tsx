@@ -18,6 +18,7 @@ import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
 import { fragmentTarget, Preview } from '../preview/Preview.js'
 import { lineForPreviewTop, previewTopForLine } from '../preview/scroll-sync.js'
+import { renderBudgetFromQuery } from '../worker/budget.js'
 import { WorkerClient } from '../worker/client.js'
 import { AUTO_CHECK_LIMIT } from '../worker/limits.js'
 import type { ExportSettings, RenderReply } from '../worker/protocol.js'
@@ -70,6 +71,8 @@ export function App() {
   const [documents, setDocuments] = useState<DocumentSummary[]>([])
   const [storageError, setStorageError] = useState<string | null>(null)
   const [renderError, setRenderError] = useState<string | null>(null)
+  /** The budget (ms) the last render overran; the preview shows the render before it. */
+  const [renderStalled, setRenderStalled] = useState<number | null>(null)
   const [preview, setPreview] = useState<PreviewState>(EMPTY_PREVIEW)
   const [messages, setMessages] = useState<Message[]>([])
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
@@ -111,6 +114,7 @@ export function App() {
         const wanted = new Set(reply.blocks.map((block) => block.key))
         for (const key of cache.keys()) if (!wanted.has(key)) cache.delete(key)
         setRenderError(null)
+        setRenderStalled(null)
         setPreview((previous) => ({ blocks: reply.blocks, outline: sameOutline(previous.outline, reply.outline) ? previous.outline : reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings }))
       },
       onMessages(reply) {
@@ -119,7 +123,8 @@ export function App() {
         if (view.current) showMessages(view.current, reply.messages)
       },
       onRenderError: setRenderError,
-    })
+      onRenderTimeout: setRenderStalled,
+    }, { renderBudget: renderBudgetFromQuery(window.location.search) })
     client.current = instance
     return () => {
       instance.dispose()
@@ -162,6 +167,7 @@ export function App() {
       }
       client.current?.reset()
       hast.current = new Map()
+      setRenderStalled(null)
       setPreview(EMPTY_PREVIEW)
       setMessages([])
       messagesRef.current = []
@@ -669,6 +675,14 @@ export function App() {
           {renderError && (
             <div className="banner error" role="alert">
               The preview could not be updated: {renderError}
+            </div>
+          )}
+          {renderStalled !== null && (
+            <div className="banner error" role="alert" data-testid="preview-stalled">
+              The preview is paused: rendering the latest text took longer than {Math.max(1, Math.round(renderStalled / 1000))} s, so it shows the last version that rendered. Your text is safe; the preview tries again when you pause typing.
+              <button type="button" className="link-button" onClick={() => client.current?.retry()}>
+                Try again, waiting longer
+              </button>
             </div>
           )}
           <div className="page" style={pageStyle(doc?.exportSettings)} ref={previewRef}>

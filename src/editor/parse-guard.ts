@@ -6,7 +6,10 @@
  *   written recursively), which broke the editor's update — the preview never saw the text;
  * - tens of thousands of links or brackets in one paragraph: 4–9 s frozen (every `]` of a
  *   link marks all earlier `[` invalid, quadratic);
- * - a 5 MB line: 1.3 s of inline parsing on every change.
+ * - a 5 MB line: 1.3 s of inline parsing on every change;
+ * - 20 000 lines like `[^n1]: Note 1.` (footnotes, which the highlighter does not know): 5 s
+ *   frozen — a paragraph that starts like a link reference definition is re-scanned whole on
+ *   each of its lines while the definition stays possible.
  *
  * One inline parser, first in the list, takes such text as plain text, by the preview's
  * limits: runs of more than MAX_DELIMITER_RUN `*`, `_` or `~`; every emphasis marker of a
@@ -15,7 +18,7 @@
  * inline-highlighted at all. Ordinary text never comes near these limits; there the parser
  * only looks at the character it is given.
  */
-import type { InlineContext, MarkdownConfig } from '@lezer/markdown'
+import type { BlockContext, InlineContext, LeafBlock, LeafBlockParser, Line, MarkdownConfig } from '@lezer/markdown'
 import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guard.js'
 
 /** Inline sections (paragraphs, headings, cells) longer than this are shown without inline highlighting. */
@@ -65,7 +68,42 @@ function guard(cx: InlineContext, next: number, pos: number): number {
   return -1
 }
 
+/** A link reference definition still undecided after this many lines (or characters) is not one. */
+export const MAX_DEFINITION_LINES = 64
+
+/**
+ * Rides along with the highlighter's link reference parser (created just before it for a
+ * paragraph that starts with `[`) and switches it off once the paragraph is too long to be a
+ * definition. The library has no option for this, and its parser class is not exported: the
+ * workaround is to give that one parser object no-op methods, so it stops re-scanning.
+ */
+class DefinitionLimit implements LeafBlockParser {
+  private lines = 1
+
+  constructor(private readonly definition: LeafBlockParser) {}
+
+  nextLine(_cx: BlockContext, _line: Line, leaf: LeafBlock): boolean {
+    if (++this.lines > MAX_DEFINITION_LINES || leaf.content.length > MAX_HIGHLIGHTED_INLINE) {
+      this.definition.nextLine = () => false
+      this.definition.finish = () => false
+    }
+    return false
+  }
+
+  finish(): boolean {
+    return false
+  }
+}
+
 /** The guard as a Markdown extension for `markdown({ extensions })`. */
 export const parseGuard: MarkdownConfig = {
   parseInline: [{ name: 'MarkdocxGuard', parse: guard, before: 'Escape' }],
+  parseBlock: [
+    {
+      name: 'MarkdocxDefinitionLimit',
+      after: 'LinkReference',
+      // The link reference parser made a parser for every paragraph starting with `[`: the last one so far.
+      leaf: (_cx, leaf) => (leaf.content.charCodeAt(0) === OPEN && leaf.parsers.length > 0 ? new DefinitionLimit(leaf.parsers[leaf.parsers.length - 1]!) : null),
+    },
+  ],
 }

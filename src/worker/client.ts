@@ -5,13 +5,28 @@
  * browsers) the same engine runs in the page, asynchronously.
  */
 import type { Message } from '../markdown/messages.js'
+import { budgetFor, EXPORT_BUDGET, RENDER_BUDGET, type Budget } from './budget.js'
 import type { ExportSettings, MessagesReply, RenderReply, WorkerReply, WorkerRequest } from './protocol.js'
 
 export interface ClientEvents {
   onRender(reply: RenderReply): void
   onMessages(reply: MessagesReply): void
   onRenderError(error: string): void
+  /**
+   * A render overran its time budget: the worker was terminated and a fresh one started. The
+   * page keeps showing its last render; the next edit (after a pause in typing) or `retry()`
+   * renders again.
+   */
+  onRenderTimeout?(budgetMs: number): void
 }
+
+export interface ClientOptions {
+  renderBudget?: Budget
+  exportBudget?: Budget
+}
+
+/** After an overrun, wait for this long a pause in typing before trying again (each try may cost a whole budget). */
+const PAUSE_AFTER_OVERRUN_MS = 1000
 
 export interface ExportResult {
   data: Uint8Array
@@ -49,7 +64,20 @@ export async function rasterizeOnPage(bytes: Uint8Array, mime: string, width: nu
 }
 
 export class WorkerClient {
-  private readonly port: Port
+  private port: Port
+  /** The Web Worker behind `port`, when there is one (the in-thread engine cannot be stopped). */
+  private worker: Worker | undefined
+  private readonly renderBudget: Budget
+  private readonly exportBudget: Budget
+  private renderTimer: ReturnType<typeof setTimeout> | undefined
+  private renderStarted = 0
+  /** The last request sent, for `retry()` and for re-sending after a restart. */
+  private lastSent: { documentId: string; text: () => string } | undefined
+  /** The last render overran: wait for a pause in typing before the next, until one succeeds. */
+  private stalled = false
+  private pauseTimer: ReturnType<typeof setTimeout> | undefined
+  private budgetScale = 1
+  private exportTimers = new Map<number, ReturnType<typeof setTimeout>>()
   private nextRevision = 1
   private inFlight: number | undefined
   private stash: { documentId: string; text: () => string } | undefined
@@ -61,31 +89,78 @@ export class WorkerClient {
   private nextExport = 1
   readonly usesWorker: boolean
 
-  constructor(private readonly events: ClientEvents) {
-    const receive = (message: WorkerReply) => this.receive(message)
-    let port: Port | undefined
-    if (typeof Worker !== 'undefined') {
-      try {
-        const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'markdocx' })
-        worker.onmessage = (event: MessageEvent<WorkerReply>) => receive(event.data)
-        worker.onerror = (event) => {
-          event.preventDefault()
-          this.events.onRenderError(`The preview worker failed: ${event.message || 'unknown error'}`)
-          this.inFlight = undefined
-        }
-        port = { post: (message, transfer) => worker.postMessage(message, transfer ?? []), close: () => worker.terminate() }
-      } catch {
-        port = undefined
-      }
-    }
+  constructor(
+    private readonly events: ClientEvents,
+    options: ClientOptions = {},
+  ) {
+    this.renderBudget = options.renderBudget ?? RENDER_BUDGET
+    this.exportBudget = options.exportBudget ?? EXPORT_BUDGET
+    const port = this.spawn()
     this.usesWorker = port !== undefined
-    this.port = port ?? inThreadPort(receive)
+    this.port = port ?? inThreadPort((message) => this.receive(message))
+  }
+
+  /** Starts a Web Worker and returns its port, or undefined where workers are unavailable. */
+  private spawn(): Port | undefined {
+    if (typeof Worker === 'undefined') return undefined
+    try {
+      const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'markdocx' })
+      worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+        if (this.worker === worker) this.receive(event.data)
+      }
+      worker.onerror = (event) => {
+        event.preventDefault()
+        if (this.worker !== worker) return
+        this.events.onRenderError(`The preview worker failed: ${event.message || 'unknown error'}`)
+        this.inFlight = undefined
+        clearTimeout(this.renderTimer)
+      }
+      this.worker = worker
+      return { post: (message, transfer) => worker.postMessage(message, transfer ?? []), close: () => worker.terminate() }
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * Terminates the worker (it may be stuck in a parse that cannot be interrupted) and starts a
+   * fresh one. Pending exports fail; the page keeps what it shows.
+   */
+  private restart(reason: string): void {
+    clearTimeout(this.renderTimer)
+    this.port.close()
+    this.worker = undefined
+    this.inFlight = undefined
+    // The new worker holds none of the page's blocks: it must send them all.
+    this.applied = -1
+    for (const [id, pending] of this.exports) {
+      clearTimeout(this.exportTimers.get(id))
+      pending.reject(new Error(reason))
+    }
+    this.exports.clear()
+    this.exportTimers.clear()
+    this.port = this.spawn() ?? inThreadPort((message) => this.receive(message))
   }
 
   /** Asks for a render of the document; `text` is read when the request is actually sent. */
   render(documentId: string, text: () => string): void {
     this.stash = { documentId, text }
-    if (this.inFlight === undefined) this.flush()
+    if (this.inFlight !== undefined) return
+    if (this.stalled) {
+      // Every try after an overrun may cost a whole budget and a restart: not on every keystroke.
+      clearTimeout(this.pauseTimer)
+      this.pauseTimer = setTimeout(() => this.inFlight === undefined && this.flush(), PAUSE_AFTER_OVERRUN_MS)
+      return
+    }
+    this.flush()
+  }
+
+  /** After an overrun: renders the newest text again now, with `factor` times the budget. */
+  retry(factor = 4): void {
+    if (this.inFlight !== undefined) return
+    this.stash ??= this.lastSent
+    this.budgetScale = factor
+    this.flush()
   }
 
   /** A different document is shown: drop replies for the old one and send every block again. */
@@ -93,6 +168,11 @@ export class WorkerClient {
     this.floor = this.nextRevision
     this.applied = -1
     this.stash = undefined
+    this.stalled = false
+    this.budgetScale = 1
+    clearTimeout(this.pauseTimer)
+    // A long render of the old document would hold the new one back: stop it.
+    if (this.worker && this.inFlight !== undefined && this.exports.size === 0 && performance.now() - this.renderStarted > 1000) this.restart('another document was opened')
   }
 
   /** Asks the worker to check the document now (large documents are not checked while typing). */
@@ -109,10 +189,27 @@ export class WorkerClient {
     return new Promise((resolve, reject) => {
       this.exports.set(id, { resolve, reject })
       this.port.post({ type: 'export', id, documentId, text, name, settings })
+      if (this.worker) {
+        const budget = budgetFor(this.exportBudget, text.length)
+        this.exportTimers.set(
+          id,
+          setTimeout(() => {
+            if (!this.exports.has(id)) return
+            const sent = this.lastSent
+            this.restart(`the export took longer than ${Math.round(budget / 1000)} s and was stopped`)
+            // The render that shared the stopped worker is sent again.
+            this.stash ??= sent
+            this.flush()
+          }, budget),
+        )
+      }
     })
   }
 
   dispose(): void {
+    clearTimeout(this.renderTimer)
+    clearTimeout(this.pauseTimer)
+    for (const timer of this.exportTimers.values()) clearTimeout(timer)
     this.port.close()
     for (const pending of this.exports.values()) pending.reject(new Error('the app was closed'))
     this.exports.clear()
@@ -122,16 +219,44 @@ export class WorkerClient {
     const next = this.stash
     if (!next) return
     this.stash = undefined
+    clearTimeout(this.pauseTimer)
+    this.lastSent = next
     const revision = this.nextRevision++
     this.inFlight = revision
-    this.port.post({ type: 'render', revision, base: this.applied, documentId: next.documentId, text: next.text() })
+    const text = next.text()
+    this.port.post({ type: 'render', revision, base: this.applied, documentId: next.documentId, text })
+    this.renderStarted = performance.now()
+    this.armRenderTimer(revision, text.length)
+  }
+
+  private armRenderTimer(revision: number, characters: number): void {
+    clearTimeout(this.renderTimer)
+    if (!this.worker) return
+    const budget = budgetFor(this.renderBudget, characters) * this.budgetScale
+    this.renderTimer = setTimeout(() => {
+      if (this.inFlight !== revision) return
+      // An export shares the worker and the render waits behind it: give it the export's time.
+      if (this.exports.size > 0) return this.armRenderTimer(revision, characters)
+      this.restart('the preview took too long')
+      this.stalled = true
+      this.budgetScale = 1
+      this.events.onRenderTimeout?.(budget)
+      if (this.stash) this.render(this.stash.documentId, this.stash.text)
+    }, budget)
   }
 
   private receive(message: WorkerReply): void {
     switch (message.type) {
       case 'rendered':
       case 'render-failed':
-        if (message.revision === this.inFlight) this.inFlight = undefined
+        if (message.revision === this.inFlight) {
+          this.inFlight = undefined
+          clearTimeout(this.renderTimer)
+          if (message.type === 'rendered') {
+            this.stalled = false
+            this.budgetScale = 1
+          }
+        }
         if (message.revision >= this.floor && message.revision > this.applied) {
           if (message.type === 'rendered') {
             this.applied = message.revision
@@ -147,10 +272,14 @@ export class WorkerClient {
         if (message.revision >= this.floor) this.events.onMessages(message)
         return
       case 'exported':
+        clearTimeout(this.exportTimers.get(message.id))
+        this.exportTimers.delete(message.id)
         this.exports.get(message.id)?.resolve({ data: message.data, fileName: message.fileName, messages: message.messages })
         this.exports.delete(message.id)
         return
       case 'export-failed':
+        clearTimeout(this.exportTimers.get(message.id))
+        this.exportTimers.delete(message.id)
         this.exports.get(message.id)?.reject(new Error(message.error))
         this.exports.delete(message.id)
         return

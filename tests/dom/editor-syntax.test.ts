@@ -95,6 +95,18 @@ describe('parse guard', () => {
     expect(count(tree, 'Emphasis')).toBe(1)
   })
 
+  it('gives up on a paragraph that only looks like a link definition (20 000 footnote lines)', () => {
+    const text = `${Array.from({ length: 20_000 }, (_, i) => `[^n${i}]: Note ${i}.`).join('\n')}\n`
+    const tree = treeOf(stateOf(text))
+    expect(count(tree, 'LinkReference')).toBe(0)
+    expect(count(tree, 'Paragraph')).toBe(1)
+  })
+
+  it('still finds real link definitions, one per line or with a title on the next line', () => {
+    const definitions = `${Array.from({ length: 200 }, (_, i) => `[d${i}]: https://example.org/${i}`).join('\n')}\n\n[t]: https://example.org\n  "A title"\n`
+    expect(count(treeOf(stateOf(definitions)), 'LinkReference')).toBe(201)
+  })
+
   it('leaves escapes alone', () => {
     const tree = treeOf(stateOf('\\*not\\* and \\[x\\]\n'))
     expect(count(tree, 'Escape')).toBe(4)

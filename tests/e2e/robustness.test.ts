@@ -1,0 +1,193 @@
+/**
+ * Pathological input pasted into the app in Chromium (pathological-inputs.ts): the tab never
+ * crashes or freezes, keystrokes are handled while the worker works, and whatever can be
+ * rendered is (the words before and after the input appear). Then the worker's time budget:
+ * a render that overruns it gets the worker replaced, a notice, the last good render kept, an
+ * editor that still types and an export that still works.
+ *
+ * Times are measured, printed as a table, and asserted only loosely (a shared CI machine is
+ * slow): keystroke handling is the Event Timing API's keydown duration (input to next paint).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { strFromU8, unzipSync } from 'fflate'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launch, newContext, openApp } from './browser.js'
+import { makeInput, PATHOLOGICAL } from './pathological-inputs.js'
+
+const url = inject('appUrl')
+const work = mkdtempSync(join(tmpdir(), 'markdocx-robust-'))
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launch()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Records keydown handling times, long tasks and Worker starts from the page's first script on. */
+function instrument(): void {
+  const w = window as unknown as { __keys: number[]; __long: number[]; __workers: number }
+  w.__keys = []
+  w.__long = []
+  w.__workers = 0
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'keydown') w.__keys.push(Math.round(entry.duration))
+  }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit)
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__long.push(Math.round(entry.duration))
+  }).observe({ type: 'longtask' })
+  const Native = window.Worker
+  window.Worker = class extends Native {
+    constructor(...args: ConstructorParameters<typeof Worker>) {
+      super(...args)
+      w.__workers++
+    }
+  }
+}
+
+async function appPage(query = ''): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser)
+  await context.addInitScript(instrument)
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  page.on('crash', () => errors.push('the page crashed'))
+  await openApp(page, `${url}${query}`)
+  return { context, page, errors }
+}
+
+/** Pastes text made in the page (a real paste event, as CodeMirror receives one); returns the milliseconds the paste took. */
+async function pasteInput(page: Page, name: string, before: string, after: string): Promise<number> {
+  await page.click('[data-testid="editor"] .cm-content')
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  const made = { name, before, after }
+  return page.evaluate(
+    ([source, args]) => {
+      // The generator travels as source: the page builds the megabytes itself.
+      // eslint-disable-next-line no-new-func
+      const make = new Function(`return (${source})`)() as (name: string) => string
+      const text = `${args.before}\n\n${make(args.name)}\n\n${args.after}\n`
+      const transfer = new DataTransfer()
+      transfer.setData('text/plain', text)
+      const started = performance.now()
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+      return Math.round(performance.now() - started)
+    },
+    [makeInput.toString(), made] as const,
+  )
+}
+
+const previewHas = (page: Page, word: string) => page.evaluate((w) => document.querySelector('[data-testid="preview"]')?.textContent?.includes(w) ?? false, word)
+const keysAndTasks = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { __keys: number[]; __long: number[] }
+  return { keys: w.__keys.splice(0), long: w.__long.splice(0) }
+})
+
+interface Row {
+  input: string
+  paste: number
+  preview: number
+  keys: string
+  longest: number
+}
+
+describe('pathological input in the app', () => {
+  const rows: Row[] = []
+  let shared: { context: BrowserContext; page: Page; errors: string[] }
+
+  beforeAll(async () => {
+    shared = await appPage()
+  })
+
+  afterAll(async () => {
+    await shared?.context.close()
+    const header = `${'input'.padEnd(36)} ${'paste ms'.padStart(8)} ${'preview ms'.padStart(10)}  ${'keydowns over 16 ms'.padEnd(22)} longest task ms`
+    console.log(['', header, ...rows.map((row) => `${row.input.padEnd(36)} ${String(row.paste).padStart(8)} ${String(row.preview).padStart(10)}  ${row.keys.padEnd(22)} ${row.longest}`)].join('\n'))
+  })
+
+  it.each(PATHOLOGICAL.map((name, index) => [name, index] as const))('%s', async (name, index) => {
+    if (shared.page.isClosed() || shared.errors.length > 0) {
+      await shared.context.close()
+      shared = await appPage()
+    }
+    const { page, errors } = shared
+    const before = `Before${index}`
+    const after = `After${index}`
+    await keysAndTasks(page)
+    const started = Date.now()
+    const paste = await pasteInput(page, name, before, after)
+    // Keystrokes while the worker parses and renders: they land in the editor at once.
+    await page.keyboard.type('ok', { delay: 80 })
+    await expect.poll(() => previewHas(page, after), { timeout: 90_000, interval: 100 }).toBe(true)
+    const preview = Date.now() - started
+    expect(await previewHas(page, before)).toBe(true)
+    const { keys, long } = await keysAndTasks(page)
+    const longest = Math.max(0, ...long)
+    rows.push({ input: name, paste, preview, keys: keys.length ? keys.join(',') : 'none', longest })
+    expect(errors).toEqual([])
+    expect(await page.locator('.preview-pane [role="alert"]').count()).toBe(0)
+    // Never frozen: generous bounds for a loaded machine (the table has the real figures).
+    expect(Math.max(0, ...keys)).toBeLessThan(1500)
+    expect(longest).toBeLessThan(5000)
+  })
+})
+
+describe('the worker time budget', () => {
+  it('on overrun: notice, last good render kept, editor typing, export working, worker replaced', async () => {
+    const { context, page, errors } = await appPage('?render-budget=400')
+    await page.click('[data-testid="editor"] .cm-content')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Delete')
+    await page.keyboard.insertText('# Last good\n\nThis render stays.\n')
+    await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent()).toBe('Last good')
+    expect(await page.evaluate(() => (window as unknown as { __workers: number }).__workers)).toBe(1)
+
+    // A 1 MB line in place of it all: about a second of parsing, more than the 400 ms budget.
+    await page.keyboard.press('Control+A')
+    await page.evaluate(() => {
+      const transfer = new DataTransfer()
+      transfer.setData('text/plain', `# Heavy\n\n${'word '.repeat(200_000)}\n\nThe end.`)
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+    })
+    const notice = page.getByTestId('preview-stalled')
+    await expect.poll(() => notice.isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await notice.textContent()).toMatch(/took longer than 1 s.*last version that rendered/)
+    expect(await page.evaluate(() => (window as unknown as { __workers: number }).__workers)).toBe(2)
+    // The last good render is still there.
+    expect(await page.locator('[data-testid="preview"] h1').textContent()).toBe('Last good')
+    expect(await previewHas(page, 'This render stays.')).toBe(true)
+
+    // The editor keeps typing while the preview is paused.
+    await keysAndTasks(page)
+    await page.keyboard.type(' Typed on.', { delay: 50 })
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-testid="editor"] .cm-line')].at(-1)?.textContent)).toBe('The end. Typed on.')
+    const { keys } = await keysAndTasks(page)
+    console.log(`keydowns over 16 ms while the preview was paused: ${keys.join(',') || 'none'}`)
+    expect(Math.max(0, ...keys)).toBeLessThan(1000)
+
+    // Export still works (it has its own, larger budget) and has all the text.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.click('[data-testid="export-docx"]')])
+    const path = join(work, 'stalled.docx')
+    await download.saveAs(path)
+    const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(path)))['word/document.xml']!)
+    expect(xml).toContain('The end. Typed on.')
+    expect(xml.split('word').length - 1).toBeGreaterThanOrEqual(200_000)
+
+    // A document the budget allows renders again after a pause in typing; the notice goes.
+    await page.click('[data-testid="editor"] .cm-content')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Delete')
+    await page.keyboard.insertText('# Small again\n')
+    await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent(), { timeout: 10_000 }).toBe('Small again')
+    expect(await notice.count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
