@@ -160,11 +160,17 @@ async function main(): Promise<void> {
     const pandoc = probe('pandoc')
     const markdownDocxBin = join(ROOT, 'node_modules', 'markdown-docx', 'bin', 'markdown-docx.mjs')
     const markdownDocx = existsSync(markdownDocxBin) ? `markdown-docx ${JSON.parse(readFileSync(join(ROOT, 'node_modules', 'markdown-docx', 'package.json'), 'utf8')).version as string}` : undefined
-    // Every tool converts the same text and none fetches images: pandoc's remote images become
-    // their descriptions (what it does when a fetch fails), markdown-docx skips images, ours is
-    // run with --no-remote-images.
+    // Every tool converts the same text and none fetches images: markdown-docx skips images,
+    // ours runs with --no-remote-images, and pandoc (which has no such switch) runs without a
+    // network (`unshare -n`: each fetch fails at once and the image becomes its description),
+    // or else with a filter that turns remote images into their descriptions.
+    const offline = spawnSync('unshare', ['-n', 'true']).status === 0
     const noRemote = join(scratch, 'no-remote-images.lua')
     writeFileSync(noRemote, "function Image(el)\n  if el.src:match('^%a[%w+.-]*:') then return el.caption end\nend\n")
+    const pandocCommand = (file: string): [string, string[]] => {
+      const args = ['-f', 'gfm', '-t', 'docx', '-o', join(scratch, 'out', 'pandoc.docx'), file]
+      return offline ? ['unshare', ['-n', 'pandoc', ...args]] : ['pandoc', [`--lua-filter=${noRemote}`, ...args]]
+    }
     const markdownDocxConfig = join(scratch, 'markdown-docx.json')
     writeFileSync(markdownDocxConfig, JSON.stringify({ ignoreImage: true }))
     mkdirSync(join(scratch, 'out'))
@@ -191,7 +197,7 @@ async function main(): Promise<void> {
           const limit = { cwd: scratch, scratch, timeoutMs: 300_000 }
           ours.push(await timeProcess(process.execPath, [cli, file, '-o', join(scratch, 'out', 'ours.docx'), '--quiet', '--no-remote-images'], limit))
           if (size >= MIB) oursTwo.push(await timeProcess(process.execPath, [cli, file, '-o', join(scratch, 'out', 'ours2.docx'), '--quiet', '--no-remote-images'], { ...limit, env: { MARKDOCX_THREADS: '2' } }))
-          if (pandoc) pandocRuns.push(await timeProcess('pandoc', ['-f', 'gfm', '-t', 'docx', `--lua-filter=${noRemote}`, '-o', join(scratch, 'out', 'pandoc.docx'), file], limit))
+          if (pandoc) pandocRuns.push(await timeProcess(...pandocCommand(file), limit))
           if (markdownDocx) markdownDocxRuns.push(await timeProcess(process.execPath, [markdownDocxBin, '-i', file, '-o', join(scratch, 'out', 'markdown-docx.docx'), '-c', markdownDocxConfig], limit))
         }
         row.ours = summarizeTool(ours)
@@ -219,7 +225,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const report = renderReport(rows, { pandoc, markdownDocx, runs: options.runs }, browser, browserNote)
+    const report = renderReport(rows, { pandoc: pandoc && `${pandoc}${offline ? ' (run offline with unshare -n)' : ' (remote images dropped by a Lua filter)'}`, markdownDocx, runs: options.runs }, browser, browserNote)
     process.stdout.write(`${report}\n`)
     if (options.updateReadme) updateReadme(report)
   } finally {

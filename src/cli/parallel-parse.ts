@@ -15,7 +15,7 @@ import type { Root } from 'mdast'
 import { VFile } from 'vfile'
 import { scanCuts } from '../markdown/chunk-scan.js'
 import { checkCut, joinLists } from '../markdown/chunk-stitch.js'
-import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, type ChunkedLabels } from '../markdown/chunked.js'
+import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels } from '../markdown/chunked.js'
 import type { ParseResult } from '../markdown/parse.js'
 
 /** Below this many characters one thread is faster. */
@@ -66,7 +66,8 @@ export function runParseWorker(): void {
  */
 export async function parseInParallel(text: string, path: string | undefined, script: URL): Promise<ParseResult & { threads: 1 | 2 }> {
   const alone = () => ({ ...parseMarkdownChunked(text, path), threads: 1 as const })
-  if (text.length < PARALLEL_THRESHOLD || availableParallelism() < 2 || text.charCodeAt(0) === 0xfeff) return alone()
+  // A leading `---` may change how micromark reads the whole text (see chunked.ts): one thread.
+  if (text.length < PARALLEL_THRESHOLD || availableParallelism() < 2 || text.charCodeAt(0) === 0xfeff || startsWithFrontMatterFence(text)) return alone()
   const split = middleCut(text)
   if (!split) return alone()
   const guess = guessDocumentLabels(text)
@@ -77,7 +78,13 @@ export async function parseInParallel(text: string, path: string | undefined, sc
     worker.once('error', (error) => resolve({ ok: false, error: error.message }))
     worker.once('exit', (code) => resolve({ ok: false, error: `the parse worker stopped (${code})` }))
   })
-  const first = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: guess }).parse(text.slice(0, split.offset), path)
+  let first: ReturnType<ReturnType<typeof createChunkedParser>['parse']>
+  try {
+    first = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: guess }).parse(text.slice(0, split.offset), path)
+  } catch {
+    void worker.terminate()
+    return alone()
+  }
   const reply = await second
   void worker.terminate()
   if (!reply.ok) return alone()
@@ -90,7 +97,7 @@ export async function parseInParallel(text: string, path: string | undefined, sc
   if (!verdict.ok) return alone()
   const children = [...first.tree.children]
   const rest = reply.tree.children
-  if (verdict.join) children[children.length - 1] = joinLists(children[children.length - 1] as never, rest[0] as never, split.kind === 'blank')
+  if (verdict.join) children[children.length - 1] = joinLists(children[children.length - 1] as never, rest[0] as never, verdict.blankBetween)
   children.push(...rest.slice(verdict.join ? 1 : 0))
   const tree: Root = { type: 'root', children }
   if (first.tree.position && reply.tree.position) tree.position = { start: first.tree.position.start, end: reply.tree.position.end }

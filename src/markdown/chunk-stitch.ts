@@ -24,8 +24,11 @@ import type { Point, Position } from 'unist'
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml'])
 
 export type Verdict =
-  /** The cut is exact; B's first node (a list) continues A's last list when `join` is set. */
-  | { ok: true; join: boolean }
+  /**
+   * The cut is exact; B's first node (a list) continues A's last list when `join` is set, and
+   * the joined list is loose when `blankBetween` (a blank line between the two items).
+   */
+  | { ok: true; join: boolean; blankBetween: boolean }
   /** The cut is not exact: merge with B, and when `until` is set, with everything before that offset. */
   | { ok: false; until?: number }
 
@@ -43,7 +46,7 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   const first = b.tree.children[0]
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
   if (!SAFE_AT_CUT.has(first.type)) return { ok: false }
-  if (!last) return kind === 'blank' ? { ok: true, join: false } : { ok: false }
+  if (!last) return kind === 'blank' ? { ok: true, join: false, blankBetween: false } : { ok: false }
   if (!SAFE_AT_CUT.has(last.type)) return { ok: false }
   if (runsToEnd(last, a.end)) return { ok: false, ...closingOf(text, last, a.end) }
   if ((last.type === 'code' || last.type === 'math') && !fenceClosed(text, last)) return { ok: false, ...closingOf(text, last, a.end) }
@@ -54,7 +57,20 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   const continues = last.type === 'list' && marker !== undefined && listMarkerOf(text, last) === marker
   if (kind === 'item' && !continues) return { ok: false }
   if (continues && first.type !== 'list') return { ok: false }
-  return { ok: true, join: continues }
+  // Loose when a blank line separates the items — counted from where the list's content ends
+  // (a line of spaces inside the last item's code is content, not a blank line).
+  const end = last.position?.end.offset
+  if (continues && end === undefined) return { ok: false }
+  return { ok: true, join: continues, blankBetween: continues && lineEndings(text, end!, a.end) >= 2 }
+}
+
+function lineEndings(text: string, from: number, to: number): number {
+  let count = 0
+  for (let at = from; at < to; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) count++
+  }
+  return count
 }
 
 /** Whether a node or one of its last descendants ends at `end` — closed by the end of the chunk. */

@@ -123,6 +123,8 @@ interface Placed {
   reused: boolean
   /** Whether its first node continues the previous piece's last list. */
   join: boolean
+  /** When joined: whether a blank line was between the two lists' items (the list is loose). */
+  blankBefore: boolean
 }
 
 const EMPTY: ReadonlySet<string> = new Set()
@@ -196,13 +198,17 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       entry.line = line
       entry.offset = start
       entry.used = generation
-      return { start, end, line, kind, entry, reused, join: false }
+      return { start, end, line, kind, entry, reused, join: false, blankBefore: false }
     }
 
     const accepted: Placed[] = []
     // `current` spans bounds[from] … bounds[to].
     let to = 1
     let current = place(bounds[0]!, bounds[1]!)
+    // A `---` on line 1 that does not become front matter (no closing fence, or one
+    // micromark-extension-frontmatter does not see, as after CR line endings) leaves micromark
+    // unable to open quotes and lists for the rest of the document: only a whole parse does that.
+    if (FRONT_MATTER_OPEN.test(text) && current.entry.tree.children[0]?.type !== 'yaml') return whole(text, path)
     for (;;) {
       const previous = accepted[accepted.length - 1]
       if (previous) {
@@ -217,6 +223,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
           continue
         }
         current.join = verdict.join
+        current.blankBefore = verdict.blankBetween
       }
       accepted.push(current)
       if (to >= bounds.length - 1) break
@@ -331,7 +338,7 @@ function stitch(text: string, pieces: Placed[]): Root {
     let from = 0
     if (piece.join) {
       const previous = children[children.length - 1] as List
-      children[children.length - 1] = joinLists(previous, nodes[0] as List, piece.kind === 'blank')
+      children[children.length - 1] = joinLists(previous, nodes[0] as List, piece.blankBefore)
       from = 1
     }
     for (let index = from; index < nodes.length; index++) children.push(nodes[index]!)
@@ -430,11 +437,18 @@ function countLines(text: string): number {
  * inside it. micromark-extension-frontmatter opens it with `---` (then only blanks) on line 1 and
  * closes it at the first later line of `---` and only blanks.
  */
+const FRONT_MATTER_OPEN = /^---[ \t]*(?:\r\n?|\n)/
+
 function frontMatterClose(text: string): number {
-  if (!/^---[ \t]*(?:\r\n?|\n)/.test(text)) return -1
+  if (!FRONT_MATTER_OPEN.test(text)) return -1
   const lines = /(?:\r\n?|\n)---[ \t]*(?=\r\n?|\n|$)/g
   const match = lines.exec(text)
   return match ? match.index + match[0].length : -1
+}
+
+/** Whether line 1 is `---` (then micromark tries front matter, with consequences for the whole text). */
+export function startsWithFrontMatterFence(text: string): boolean {
+  return FRONT_MATTER_OPEN.test(text)
 }
 
 /** A first guess at a document's labels, from lines that look like definitions (micromark-normalised). */

@@ -149,6 +149,20 @@ describe('createChunkedParser', () => {
     expectSameAsWhole(result, text)
   })
 
+  it('follows micromark where a `---` on line 1 never closes: no quotes or lists after it', () => {
+    for (const text of ['---\n\n> quote\n\n- item\n', '---\rtitle: x\r---\r\r> quote\r\r- a\r']) {
+      const result = createChunkedParser(EVERY_CUT).parse(text)
+      expectSameAsWhole(result, text)
+    }
+  })
+
+  it('does not take a line of spaces inside an item’s code for a blank line between items', () => {
+    const text = '- one\n\n      ````\n      code\n        \n- two\n\n- three\n'
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(text), text)
+    const spaced = '- one\n  ````\n  code\n        \n- two\n'
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(spaced), spaced)
+  })
+
   it('gives the whole parse for CRLF and CR line endings and a byte order mark', () => {
     const lf = `${sections(6)}\n- a\n- b\n`
     for (const text of [lf.replace(/\n/g, '\r\n'), lf.replace(/\n/g, '\r'), `\uFEFF${lf}`]) expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(text), text)
