@@ -26,6 +26,7 @@ import { DocumentList } from './DocumentList.js'
 import { DocumentName } from './DocumentName.js'
 import { DOCX_TYPE, downloadBlob } from './download.js'
 import { ExportDialog } from './ExportDialog.js'
+import { forkDocument } from './fork.js'
 import { hasFileSystemAccess, pickMarkdownFiles, saveAs, unzipBundle, writeFile, zipBundle } from './file-access.js'
 import { MessagesPanel } from './MessagesPanel.js'
 import { Outline } from './Outline.js'
@@ -136,6 +137,13 @@ export function App() {
   /** The document the editor view shows (the view of the previous one lingers until React swaps it). */
   const viewFor = useRef<string | null>(null)
   const [elsewhere, setElsewhere] = useState(false)
+  const elsewhereRef = useRef(false)
+  elsewhereRef.current = elsewhere
+  /** Set when this tab's edits went into a copy: the name of the document another tab holds. */
+  const [forkedFrom, setForkedFrom] = useState<string | null>(null)
+  const forking = useRef(false)
+  /** The editor is remounted for another document, not when this tab's edits move into a copy. */
+  const [editorKey, setEditorKey] = useState('')
 
   /** Shows a document: a fresh journal, a fresh preview, its images. */
   const show = useCallback(
@@ -145,12 +153,17 @@ export function App() {
       lock.current?.release()
       lock.current = null
       setElsewhere(false)
+      elsewhereRef.current = false
+      setForkedFrom(null)
+      forking.current = false
+      setEditorKey(next.id)
       if (next.persisted) {
         // Journal only once this tab holds the document; changes made before then are in the editor and the first entry's snapshot.
         void lockDocument(next.id).then((taken) => {
           if (current.current?.id !== next.id) return taken.release()
           lock.current = taken
           if (!taken.held) {
+            elsewhereRef.current = true
             setElsewhere(true)
             return
           }
@@ -302,6 +315,45 @@ export function App() {
     [onScroll, requestRender],
   )
 
+  /**
+   * The first edit in a tab whose document another tab holds: the text goes into a copy of the
+   * document, which this tab then journals, so neither tab's typing replaces the other's (fork.ts).
+   */
+  const forkToCopy = useCallback(async () => {
+    const opened = current.current
+    const editor = view.current
+    if (!opened || !editor || forking.current) return
+    forking.current = true
+    const selection = editor.state.selection.main
+    try {
+      const copy = await forkDocument(opened, editor.state.doc.toString(), { anchor: selection.anchor, head: selection.head })
+      if (current.current?.id !== opened.id) return
+      const taken = await lockDocument(copy.id)
+      if (current.current?.id !== opened.id) return taken.release()
+      lock.current?.release()
+      lock.current = taken
+      const opened2 = new Journal(copy.id, copy.seq, storageFailed, () => setSaved(true))
+      journal.current = opened2
+      // What was typed while the copy was being written: a snapshot carries it.
+      const now = view.current
+      if (now && now.state.doc.toString() !== copy.text) {
+        const head = now.state.selection.main
+        opened2.record(null, now.state.doc, { anchor: head.anchor, head: head.head })
+        opened2.snapshot()
+      }
+      viewFor.current = copy.id
+      elsewhereRef.current = false
+      setElsewhere(false)
+      setForkedFrom(opened.name)
+      // The same editor goes on (editorKey is unchanged): only the document it saves into changes.
+      setDoc({ ...copy, text: now?.state.doc.toString() ?? copy.text })
+      refreshList()
+    } catch (error) {
+      forking.current = false
+      storageFailed(error)
+    }
+  }, [refreshList, storageFailed])
+
   const onUpdate = useCallback(
     (update: ViewUpdate) => {
       const selection = update.state.selection.main
@@ -310,13 +362,14 @@ export function App() {
         clearTimeout(cursorTimer.current)
         setSaved(false)
         journal.current?.record(update.changes, update.state.doc, cursor)
+        if (elsewhereRef.current) void forkToCopy()
         requestRender()
       } else if (update.selectionSet) {
         clearTimeout(cursorTimer.current)
         cursorTimer.current = setTimeout(() => journal.current?.record(null, update.state.doc, cursor), 400)
       }
     },
-    [requestRender],
+    [forkToCopy, requestRender],
   )
 
   const jumpToLine = useCallback((line: number) => {
@@ -634,7 +687,15 @@ export function App() {
       </header>
       {elsewhere && (
         <div className="banner error" role="alert">
-          This document is open in another tab, which saves it. Changes made here are not saved: close this tab, or close the other one and reload.
+          This document is open in another tab, which saves it. If you edit it here, your changes are saved as a separate copy, so neither tab overwrites the other.
+        </div>
+      )}
+      {forkedFrom && (
+        <div className="banner" aria-live="polite" data-testid="forked-notice">
+          “{forkedFrom}” is open in another tab, so your changes here are saved in a copy, “{doc?.name}”. Both are in the document list.
+          <button type="button" className="link-button" onClick={() => setForkedFrom(null)}>
+            Dismiss
+          </button>
         </div>
       )}
       {storageError && (
@@ -669,7 +730,7 @@ export function App() {
               void addImages(files)
             }}
           />
-          {doc && <Editor key={doc.id} initialText={doc.text} initialCursor={doc.cursor} dark={dark} onUpdate={onUpdate} onReady={onReady} onFiles={(files, position) => void addImages(files, position)} />}
+          {doc && <Editor key={editorKey || doc.id} initialText={doc.text} initialCursor={doc.cursor} dark={dark} onUpdate={onUpdate} onReady={onReady} onFiles={(files, position) => void addImages(files, position)} />}
         </section>
         <section className="preview-pane" aria-label="Preview of the Word document" ref={scroller} onScroll={() => onScroll('preview')}>
           {renderError && (

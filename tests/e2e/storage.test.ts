@@ -245,3 +245,58 @@ describe('storage that fails', () => {
     await context.close()
   })
 })
+
+describe('two tabs on one document', () => {
+  it('never lose or silently replace what either tab types', async () => {
+    const context = await newContext(browser)
+    const first = await context.newPage()
+    await openApp(first, url)
+    await clearEditor(first)
+    await first.keyboard.type('# Shared\n\nFirst tab, one.')
+    const second = await context.newPage()
+    await openApp(second, url)
+    await expect.poll(() => second.getByRole('alert').filter({ hasText: 'open in another tab' }).count()).toBe(1)
+    await expect.poll(() => fullText(second)).toBe('# Shared\n\nFirst tab, one.')
+
+    // Both tabs type, turn by turn.
+    await second.click('[data-testid="editor"] .cm-content')
+    await second.keyboard.press('Control+End')
+    await second.keyboard.type(' Second tab, one.')
+    await first.keyboard.type(' First tab, two.')
+    await second.keyboard.type(' Second tab, two.')
+    await first.keyboard.type(' First tab, three.')
+    // The second tab says where its changes go; the first is not disturbed.
+    await expect.poll(() => second.getByTestId('forked-notice').textContent()).toContain('Welcome to markdocx (copy)')
+    expect(await first.getByRole('alert').count()).toBe(0)
+    await first.close({ runBeforeUnload: false })
+    await second.close({ runBeforeUnload: false })
+
+    const third = await context.newPage()
+    await openApp(third, url)
+    const names = third.locator('.documents .doc-name')
+    await expect.poll(() => names.allTextContents()).toEqual(expect.arrayContaining(['Welcome to markdocx', 'Welcome to markdocx (copy)']))
+    await names.filter({ hasText: /^Welcome to markdocx$/ }).click()
+    await expect.poll(() => fullText(third)).toBe('# Shared\n\nFirst tab, one. First tab, two. First tab, three.')
+    await names.filter({ hasText: '(copy)' }).click()
+    await expect.poll(() => fullText(third)).toBe('# Shared\n\nFirst tab, one. Second tab, one. Second tab, two.')
+    await context.close()
+  })
+
+  it('a second tab that only reads changes nothing', async () => {
+    const context = await newContext(browser)
+    const first = await context.newPage()
+    await openApp(first, url)
+    await clearEditor(first)
+    await first.keyboard.type('Only the first tab writes.')
+    const second = await context.newPage()
+    await openApp(second, url)
+    await expect.poll(() => fullText(second)).toBe('Only the first tab writes.')
+    // Scrolling, selecting and copying are not edits: no copy is made.
+    await second.click('[data-testid="editor"] .cm-content')
+    await second.keyboard.press('Control+A')
+    await second.keyboard.press('Control+C')
+    await second.waitForTimeout(300)
+    expect(await second.locator('.documents .doc-name').allTextContents()).toEqual(['Welcome to markdocx'])
+    await context.close()
+  })
+})

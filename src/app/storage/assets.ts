@@ -80,6 +80,17 @@ export async function putAsset(documentId: string, fileName: string, type: strin
   return path
 }
 
+/** Gives document `to` copies of every image of document `from` (a document copied with its images). */
+export async function copyAssets(from: string, to: string): Promise<void> {
+  const assets = await listAssets(from)
+  if (assets.length === 0) return
+  const db = await openDatabase()
+  const transaction = db.transaction(STORES.assets, 'readwrite')
+  const store = transaction.objectStore(STORES.assets)
+  for (const asset of assets) store.put({ ...asset, documentId: to })
+  await committed(transaction)
+}
+
 /** Forgets every image of a document (when the document is deleted). */
 export async function deleteAssets(documentId: string): Promise<void> {
   const db = await openDatabase()
