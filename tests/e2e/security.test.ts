@@ -80,7 +80,8 @@ async function harness(options: { bypassCSP: boolean }): Promise<Harness> {
 function documentFor(vector: XssVector, n: number): { text: string; before: string; after: string } {
   const before = `keepA${n}`
   const after = `keepZ${n}`
-  const text = vector.shape === 'block' ? `${before}\n\n${vector.payload}\n\n${after}\n` : `${before} ${vector.payload} ${after}\n`
+  const text =
+    vector.shape === 'block' ? `${before}\n\n${vector.payload}\n\n${after}\n` : vector.shape === 'leading' ? `${vector.payload}\n\n${before} ${after}\n` : `${before} ${vector.payload} ${after}\n`
   return { text, before, after }
 }
 
@@ -207,8 +208,14 @@ async function runDocument(h: Harness, vectors: XssVector[]): Promise<string[]> 
 async function runClass(h: Harness, vectors: XssVector[]): Promise<string[]> {
   const failures: string[] = []
   const BATCH = 12
-  for (let start = 0; start < vectors.length; start += BATCH) {
-    const batch = vectors.slice(start, start + BATCH)
+  // A vector that must open the document (front matter) runs alone.
+  const batches: XssVector[][] = []
+  for (const vector of vectors) {
+    const last = batches.at(-1)
+    if (vector.shape !== 'leading' && last && last.length < BATCH && last[0]!.shape !== 'leading') last.push(vector)
+    else batches.push([vector])
+  }
+  for (const batch of batches) {
     const together = await runDocument(h, batch)
     if (together.length === 0) continue
     for (const vector of batch) {

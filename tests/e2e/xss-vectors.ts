@@ -3,7 +3,7 @@
  * between two harmless marker words that must stay visible (security.test.ts).
  *
  * `block` vectors stand in their own block (blank lines around them); `inline` vectors sit in
- * the middle of a paragraph. Payloads call `alert(1)` (trapped by the test) or load from
+ * the middle of a paragraph; `leading` ones open the document (front matter must). Payloads call `alert(1)` (trapped by the test) or load from
  * `evil.invalid` (any request there is recorded), so anything that executes or loads is seen.
  * The `expect` field says what the vector is aimed at, for the failure message.
  */
@@ -22,11 +22,13 @@ export type VectorClass =
   | 'clobbering'
   | 'target-ping'
   | 'css'
+  | 'front-matter'
 
 export interface XssVector {
   id: string
   class: VectorClass
-  shape: 'block' | 'inline'
+  /** `leading`: the payload opens the document (front matter), the marker words follow it. */
+  shape: 'block' | 'inline' | 'leading'
   payload: string
 }
 
@@ -404,6 +406,14 @@ export const XSS_VECTORS: XssVector[] = [
     '<dialog open style="position:fixed">modal</dialog>',
     '<div popover="manual" id="p">popover</div>',
     '<marquee>m</marquee>',
+  ]),
+  // Front matter: its title block, the contents list it asks for, and the page title.
+  ...numbered('front-matter', 'leading', [
+    '---\ntitle: "<img src=x onerror=alert(1)>"\nsubtitle: "<script>alert(1)</script>"\nauthor: ["<svg onload=alert(1)>", "[x](javascript:alert(1))"]\ndate: "<iframe src=javascript:alert(1)>"\nabstract: "<img src=x onerror=alert(1)> [a](javascript:alert(1))"\n---',
+    '---\ntitle: "</title><script>alert(1)</script>"\ntoc: true\n---\n\n# <img src=x onerror=alert(1)> heading\n\n## [link](javascript:alert(1)) and <a href="javascript:alert(1)">raw</a>\n\n### __proto__',
+    '---\ntitle: |\n  <style>body{display:none}</style>\nlang: "\"><script>alert(1)</script>"\nkeywords: ["<img src=x onerror=alert(1)>"]\n---',
+    '---\n<script>alert(1)</script>\n---',
+    '---\n- <img src=x onerror=alert(1)>\n---',
   ]),
 ]
 
