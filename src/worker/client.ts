@@ -23,6 +23,8 @@ export interface ClientEvents {
 export interface ClientOptions {
   renderBudget?: Budget
   exportBudget?: Budget
+  /** Extra milliseconds for the first render of a fresh worker, which first loads its code (default 5000). */
+  startupMs?: number
 }
 
 /** After an overrun, wait for this long a pause in typing before trying again (each try may cost a whole budget). */
@@ -69,6 +71,9 @@ export class WorkerClient {
   private worker: Worker | undefined
   private readonly renderBudget: Budget
   private readonly exportBudget: Budget
+  private readonly startupMs: number
+  /** The worker has not answered yet (it may still be loading its code). */
+  private cold = true
   private renderTimer: ReturnType<typeof setTimeout> | undefined
   private renderStarted = 0
   /** The last request sent, for `retry()` and for re-sending after a restart. */
@@ -95,6 +100,7 @@ export class WorkerClient {
   ) {
     this.renderBudget = options.renderBudget ?? RENDER_BUDGET
     this.exportBudget = options.exportBudget ?? EXPORT_BUDGET
+    this.startupMs = options.startupMs ?? 5000
     const port = this.spawn()
     this.usesWorker = port !== undefined
     this.port = port ?? inThreadPort((message) => this.receive(message))
@@ -116,6 +122,7 @@ export class WorkerClient {
         clearTimeout(this.renderTimer)
       }
       this.worker = worker
+      this.cold = true
       return { post: (message, transfer) => worker.postMessage(message, transfer ?? []), close: () => worker.terminate() }
     } catch {
       return undefined
@@ -232,7 +239,8 @@ export class WorkerClient {
   private armRenderTimer(revision: number, characters: number): void {
     clearTimeout(this.renderTimer)
     if (!this.worker) return
-    const budget = budgetFor(this.renderBudget, characters) * this.budgetScale
+    // A fresh worker loads its code first; on a slow machine that alone can take seconds.
+    const budget = budgetFor(this.renderBudget, characters) * this.budgetScale + (this.cold ? this.startupMs : 0)
     this.renderTimer = setTimeout(() => {
       if (this.inFlight !== revision) return
       // An export shares the worker and the render waits behind it: give it the export's time.
@@ -246,6 +254,7 @@ export class WorkerClient {
   }
 
   private receive(message: WorkerReply): void {
+    this.cold = false
     switch (message.type) {
       case 'rendered':
       case 'render-failed':

@@ -42,7 +42,7 @@ const BUDGET = { baseMs: 1000, perMillionCharsMs: 0, maxMs: 1000 }
 function setup() {
   const timeouts: number[] = []
   const renders: RenderReply[] = []
-  const client = new WorkerClient({ onRender: (reply) => renders.push(reply), onMessages: () => {}, onRenderError: () => {}, onRenderTimeout: (ms) => timeouts.push(ms) }, { renderBudget: BUDGET, exportBudget: { baseMs: 5000, perMillionCharsMs: 0, maxMs: 5000 } })
+  const client = new WorkerClient({ onRender: (reply) => renders.push(reply), onMessages: () => {}, onRenderError: () => {}, onRenderTimeout: (ms) => timeouts.push(ms) }, { renderBudget: BUDGET, exportBudget: { baseMs: 5000, perMillionCharsMs: 0, maxMs: 5000 }, startupMs: 0 })
   return { client, timeouts, renders }
 }
 
@@ -144,6 +144,27 @@ describe('render budget', () => {
     expect(await caught).toMatch(/took longer than 5 s/)
     expect(FakeWorker.all[0]!.terminated).toBe(true)
     expect(FakeWorker.all[1]!.renders().map((request) => request.text)).toEqual(['text'])
+    client.dispose()
+  })
+})
+
+describe('a fresh worker', () => {
+  it('gets extra time for its first render, while it loads its code', () => {
+    const timeouts: number[] = []
+    const client = new WorkerClient({ onRender: () => {}, onMessages: () => {}, onRenderError: () => {}, onRenderTimeout: (ms) => timeouts.push(ms) }, { renderBudget: BUDGET, startupMs: 2000 })
+    client.render('d', () => 'first')
+    vi.advanceTimersByTime(2999)
+    expect(FakeWorker.all[0]!.terminated).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(timeouts).toEqual([3000])
+    // The replacement is fresh too; once it has answered, the plain budget applies.
+    client.retry(1)
+    const fresh = FakeWorker.all[1]!
+    fresh.reply(rendered(fresh.renders()[0]!.revision))
+    client.render('d', () => 'second')
+    vi.advanceTimersByTime(1000)
+    expect(fresh.terminated).toBe(true)
+    expect(timeouts).toEqual([3000, 1000])
     client.dispose()
   })
 })

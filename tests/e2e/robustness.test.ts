@@ -147,7 +147,8 @@ describe('the worker time budget', () => {
     await page.keyboard.press('Delete')
     await page.keyboard.insertText('# Last good\n\nThis render stays.\n')
     await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent()).toBe('Last good')
-    expect(await page.evaluate(() => (window as unknown as { __workers: number }).__workers)).toBe(1)
+    const workers = () => page.evaluate(() => (window as unknown as { __workers: number }).__workers)
+    const before = await workers()
 
     // A 1 MB line in place of it all: about a second of parsing, more than the 400 ms budget.
     await page.keyboard.press('Control+A')
@@ -159,7 +160,7 @@ describe('the worker time budget', () => {
     const notice = page.getByTestId('preview-stalled')
     await expect.poll(() => notice.isVisible(), { timeout: 10_000 }).toBe(true)
     expect(await notice.textContent()).toMatch(/took longer than 1 s.*last version that rendered/)
-    expect(await page.evaluate(() => (window as unknown as { __workers: number }).__workers)).toBe(2)
+    expect(await workers()).toBeGreaterThan(before)
     // The last good render is still there.
     expect(await page.locator('[data-testid="preview"] h1').textContent()).toBe('Last good')
     expect(await previewHas(page, 'This render stays.')).toBe(true)
