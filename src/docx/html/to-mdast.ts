@@ -14,6 +14,7 @@ import { safeUrl } from '../../markdown/safe-url.js'
 import { parseImageSize } from '../../markdown/image-size.js'
 import type { HtmlElement } from './node.js'
 import { BLOCKS, DROPPED_WITH_CONTENT, isKnown } from './tags.js'
+import { dropUnclosedRawText } from '../../markdown/unclosed-raw-text.js'
 
 export interface HtmlConversion {
   /** Tags that were dropped (their text kept), each once. */
@@ -24,7 +25,9 @@ export interface HtmlConversion {
 
 /** An HTML fragment as hast (parse5's error recovery: unclosed elements end with the fragment). */
 export function parseHtml(html: string): HastRoot {
-  return fromHtml(html, { fragment: true })
+  // An unclosed <script>, <style>, <textarea>… would take the rest of the HTML (for a block,
+  // the rest of the document) with it: its opening tag goes, its text stays (as in the preview).
+  return fromHtml(dropUnclosedRawText([html])[0]!, { fragment: true })
 }
 
 /** The content of an HTML fragment (no doctype). */
