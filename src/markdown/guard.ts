@@ -36,7 +36,28 @@ export interface GuardResult {
   findings: GuardFinding[]
 }
 
-type Kind = 'emphasis' | 'bracket' | 'marker' | 'space'
+/**
+ * The offsets to take out of the syntax: one byte per character, allocated on first use (a
+ * Map of offsets tops out at 16.7 million entries, which a 25 MB hostile input reaches).
+ */
+class Marks {
+  private flags: Uint8Array | undefined
+  count = 0
+
+  constructor(private readonly length: number) {}
+
+  set(index: number): void {
+    this.flags ??= new Uint8Array(this.length)
+    if (this.flags[index] === 0) {
+      this.flags[index] = 1
+      this.count++
+    }
+  }
+
+  has(index: number): boolean {
+    return this.flags !== undefined && this.flags[index] === 1
+  }
+}
 
 const THEMATIC_BREAK = /^ {0,3}([*_-])(?:[ \t]*\1){2,}[ \t]*$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
@@ -46,7 +67,7 @@ export function guardMarkdown(text: string): GuardResult {
   // Fast path: no limit can be crossed by a text this short.
   if (text.length <= Math.min(MAX_DELIMITER_RUN, MAX_CONTAINER_MARKERS)) return { text, findings: [] }
   const findings: GuardFinding[] = []
-  const replace = new Map<number, Kind>()
+  const replace = new Marks(text.length)
   const lines = splitLines(text)
   let region: Line[] = []
   let inFence: string | undefined
@@ -75,7 +96,7 @@ export function guardMarkdown(text: string): GuardResult {
     region.push(line)
   }
   flushRegion()
-  if (replace.size === 0) return { text, findings }
+  if (replace.count === 0) return { text, findings }
   return applyPlaceholders(text, replace, findings)
 }
 
@@ -101,7 +122,7 @@ function splitLines(text: string): Line[] {
 }
 
 /** Container markers and indentation at the start of a line. */
-function checkPrefix(text: string, line: Line, replace: Map<number, Kind>, findings: GuardFinding[]): void {
+function checkPrefix(text: string, line: Line, replace: Marks, findings: GuardFinding[]): void {
   let markers = 0
   let columns = 0
   let index = line.start
@@ -122,10 +143,7 @@ function checkPrefix(text: string, line: Line, replace: Map<number, Kind>, findi
     index += marker
   }
   if (cut === -1) return
-  for (let i = cut; i < index; i++) {
-    const code = text.charCodeAt(i)
-    replace.set(i, code === 32 || code === 9 ? 'space' : 'marker')
-  }
+  for (let i = cut; i < index; i++) replace.set(i)
   findings.push({
     line: line.number,
     column: cut - line.start + 1,
@@ -147,7 +165,7 @@ function containerMarker(text: string, i: number, end: number): number {
 }
 
 /** Delimiter runs and brackets in one paragraph-sized region (lines between blank lines). */
-function checkRegion(text: string, region: Line[], replace: Map<number, Kind>, findings: GuardFinding[]): void {
+function checkRegion(text: string, region: Line[], replace: Marks, findings: GuardFinding[]): void {
   const runs: Array<{ start: number; end: number; line: Line }> = []
   const brackets: number[] = []
   for (const line of region) {
@@ -169,7 +187,7 @@ function checkRegion(text: string, region: Line[], replace: Map<number, Kind>, f
   const first = region[0]!
   const last = region[region.length - 1]!
   if (runs.length > MAX_DELIMITER_RUNS) {
-    for (const run of runs) for (let i = run.start; i < run.end; i++) replace.set(i, 'emphasis')
+    for (const run of runs) for (let i = run.start; i < run.end; i++) replace.set(i)
     findings.push({
       line: first.number,
       column: 1,
@@ -179,7 +197,7 @@ function checkRegion(text: string, region: Line[], replace: Map<number, Kind>, f
   } else {
     for (const run of runs) {
       if (run.end - run.start <= MAX_DELIMITER_RUN) continue
-      for (let i = run.start; i < run.end; i++) replace.set(i, 'emphasis')
+      for (let i = run.start; i < run.end; i++) replace.set(i)
       findings.push({
         line: run.line.number,
         column: run.start - run.line.start + 1,
@@ -189,7 +207,7 @@ function checkRegion(text: string, region: Line[], replace: Map<number, Kind>, f
     }
   }
   if (brackets.length > MAX_BRACKETS) {
-    for (const i of brackets) replace.set(i, 'bracket')
+    for (const i of brackets) replace.set(i)
     findings.push({
       line: first.number,
       column: 1,
@@ -200,9 +218,9 @@ function checkRegion(text: string, region: Line[], replace: Map<number, Kind>, f
 }
 
 /** Swaps each marked character for a private-use placeholder that does not occur in the text. */
-function applyPlaceholders(text: string, replace: Map<number, Kind>, findings: GuardFinding[]): GuardResult {
+function applyPlaceholders(text: string, replace: Marks, findings: GuardFinding[]): GuardResult {
   const originals = new Set<string>()
-  for (const index of replace.keys()) originals.add(text[index]!)
+  for (let i = 0; i < text.length; i++) if (replace.has(i)) originals.add(text[i]!)
   const free = freePlaceholders(text, originals.size)
   if (!free) return { text, findings }
   const forward = new Map<string, string>()
@@ -213,9 +231,17 @@ function applyPlaceholders(text: string, replace: Map<number, Kind>, findings: G
     restore.set(free[n]!, original)
     n++
   }
-  const chars = text.split('')
-  for (const index of replace.keys()) chars[index] = forward.get(chars[index]!)!
-  return { text: chars.join(''), restore, findings }
+  // Built from slices between replaced characters, not a char array: inputs can be huge.
+  const parts: string[] = []
+  let from = 0
+  for (let i = 0; i < text.length; i++) {
+    if (!replace.has(i)) continue
+    if (i > from) parts.push(text.slice(from, i))
+    parts.push(forward.get(text[i]!)!)
+    from = i + 1
+  }
+  parts.push(text.slice(from))
+  return { text: parts.join(''), restore, findings }
 }
 
 function freePlaceholders(text: string, count: number): string[] | undefined {

@@ -128,3 +128,13 @@ describe('depth guard', () => {
     expect(toString(tree)).toBe('leaf')
   })
 })
+
+describe('parser guard on huge input', () => {
+  it('neutralises more characters than a Map can hold (25 MB of indentation)', () => {
+    const text = `${' '.repeat(10_000)}- x\n`.repeat(2500)
+    const guarded = guardMarkdown(text)
+    expect(guarded.text.length).toBe(text.length)
+    expect(guarded.findings).toHaveLength(2500)
+    expect(guarded.restore).toBeDefined()
+  })
+})
