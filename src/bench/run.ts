@@ -17,7 +17,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describeBrowser, runBrowser, type BrowserResult } from './browser.js'
 import { corpus, KIB, MIB, type CorpusKind } from './corpus.js'
@@ -239,7 +239,8 @@ function ratio(a: Summary | undefined, b: Summary | undefined): string {
 
 function renderReport(rows: Row[], tools: { pandoc: string | undefined; markdownDocx: string | undefined; runs: number }, browser: BrowserResult | undefined, browserNote: string): string {
   const lines: string[] = []
-  const machine = `Node ${process.version}, ${readCpuName()}, ${new Date().toISOString().slice(0, 10)}`
+  // Other work on the machine shows in every figure: say how busy it was.
+  const machine = `Node ${process.version}, ${readCpuName()}, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} at the end, ${new Date().toISOString().slice(0, 10)}`
   lines.push(`Command: \`npm run bench\` — ${machine}; median (fastest–slowest) of ${tools.runs} runs (4 MiB: ${Math.max(1, tools.runs - 1)}).`)
   lines.push('')
   lines.push('| document | remark whole parse | chunked parse | mdast → docx | pack | markdocx CLI | peak RSS | CLI, 2 threads | pandoc | peak RSS | markdown-docx | peak RSS |')

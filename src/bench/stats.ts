@@ -28,7 +28,8 @@ export function formatTime(summary: Summary | undefined): string {
 }
 
 export function formatMegabytes(bytes: number | undefined): string {
-  return bytes === undefined ? '—' : `${Math.round(bytes / 1048576)} MB`
+  if (bytes === undefined) return '—'
+  return bytes < 10 * 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.round(bytes / 1048576)} MB`
 }
 
 /** The p-th percentile (0–100) of some values, nearest rank. */
