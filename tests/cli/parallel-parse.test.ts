@@ -15,10 +15,14 @@ const BUNDLE = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'markdocx.mj
 describe('parseInParallel', () => {
   it('parses a long document on two threads into the whole parse', async () => {
     expect(existsSync(BUNDLE), 'dist/cli/markdocx.mjs (npm run build:cli)').toBe(true)
+    // Real README text, then headings every few KiB (so the cut near the middle is a clean one).
     let text = ''
     for (const [, readme] of packageReadmes()) {
       text += `${readme.replace(/^\uFEFF/, '').trimEnd()}\n\n`
-      if (text.length > PARALLEL_THRESHOLD * 1.5) break
+      if (text.length > PARALLEL_THRESHOLD) break
+    }
+    for (let section = 1; text.length < PARALLEL_THRESHOLD * 2; section++) {
+      text += `# Part ${section}\n\nProse with *emphasis*, \`code\` and [a link](https://example.com/${section}).\n\n- one\n- two\n\n| a | b |\n| - | - |\n| ${section} | x |\n\n\`\`\`js\nconst part = ${section}\n\`\`\`\n\n`
     }
     // Labels defined in one half and used in the other, both ways.
     text = `See [early] and [late][] and a note[^late].\n\n[early]: /early\n\n${text}\n\n[late]: /late\n\nUse [early] here.\n\n[^late]: The note.\n`
