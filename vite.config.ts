@@ -78,6 +78,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/dom/**'],
+          setupFiles: ['tests/support/every-package.ts'],
           testTimeout: 60_000,
         },
       },
