@@ -12,7 +12,16 @@ export const DEFAULT_COMMENT_AUTHOR = 'markdocx'
 
 export class CommentRegistry {
   private readonly bodies: Array<{ id: number; children: Paragraph[] }> = []
-  private nextId = 0
+  private nextId: number
+
+  /**
+   * Comment ids start above every footnote id (`firstId`): LibreOffice (7.4) mixes up comment
+   * and footnote ids on import — a comment with id 0 made footnote 2 show footnote 1's text.
+   * The ids are otherwise arbitrary, so keeping the two ranges apart costs nothing.
+   */
+  constructor(firstId = 0) {
+    this.nextId = firstId
+  }
 
   /** A fresh comment id. */
   next(): number {

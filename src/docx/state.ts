@@ -120,7 +120,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     relationships: new RelationshipRegistry(),
     features: resolveFeatures(options, metadata),
     captions: new CaptionRegistry(),
-    comments: new CommentRegistry(),
+    comments: new CommentRegistry(footnoteDefinitions.size + 1),
     reference,
     textArea: area,
     rootContext: rootContext(area.width),

@@ -164,12 +164,13 @@ describe('comments', () => {
     const names = childElements(paragraph).map((e) => e.nodeName)
     expect(names).toContain('w:commentRangeStart')
     const start = elements(paragraph, 'w:commentRangeStart').map((e) => attr(e, 'w:id'))
-    expect(start).toEqual(['0', '1'])
+    // Ids start above every footnote id (LibreOffice mixes the two up), here: no footnotes → 1.
+    expect(start).toEqual(['1', '2'])
     const comments = out.pkg.xml('word/comments.xml')
     const list = elements(comments, 'w:comment')
     expect(list.map((c) => [attr(c, 'w:id'), attr(c, 'w:author'), attr(c, 'w:initials'), attr(c, 'w:date'), textOf(c).trim()])).toEqual([
-      ['0', 'Jane Doe', 'JD', '2024-03-05T12:00:00.000Z', 'Source?'],
-      ['1', 'Jane Doe', 'JD', '2024-03-05T12:00:00.000Z', 'lone'],
+      ['1', 'Jane Doe', 'JD', '2024-03-05T12:00:00.000Z', 'Source?'],
+      ['2', 'Jane Doe', 'JD', '2024-03-05T12:00:00.000Z', 'lone'],
     ])
     expect(styleOf(elements(list[0]!, 'w:p')[0]!)).toBe('CommentText')
     expect(elements(list[0]!, 'w:annotationRef')).toHaveLength(1)
@@ -177,11 +178,18 @@ describe('comments', () => {
     const between: string[] = []
     let inside = false
     for (const e of childElements(paragraph)) {
-      if (e.nodeName === 'w:commentRangeStart' && attr(e, 'w:id') === '0') inside = true
-      else if (e.nodeName === 'w:commentRangeEnd' && attr(e, 'w:id') === '0') inside = false
+      if (e.nodeName === 'w:commentRangeStart' && attr(e, 'w:id') === '1') inside = true
+      else if (e.nodeName === 'w:commentRangeEnd' && attr(e, 'w:id') === '1') inside = false
       else if (inside) between.push(textOf(e))
     }
     expect(between.join('')).toBe('this claim')
+  })
+
+  it('keeps comment ids above footnote ids, so LibreOffice shows each footnote its own text', async () => {
+    const out = await fromMarkdown('A[^a] {==b==}{>>c<<} D[^d].\n\n[^a]: First.\n[^d]: Second.\n')
+    const comments = elements(out.pkg.xml('word/comments.xml'), 'w:comment').map((c) => Number(attr(c, 'w:id')))
+    const notes = elements(out.footnotes, 'w:footnote').map((n) => Number(attr(n, 'w:id')))
+    expect(Math.min(...comments)).toBeGreaterThan(Math.max(...notes))
   })
 
   it('writes no date without a front matter date, and "markdocx" without an author', async () => {
