@@ -3,13 +3,13 @@
  * editor whenever the `extensions` array changes identity, so it must never be rebuilt per render.
  */
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
-import { yamlFrontmatter } from '@codemirror/lang-yaml'
 import { languages } from '@codemirror/language-data'
 import { lintGutter } from '@codemirror/lint'
 import { Prec, type Extension } from '@codemirror/state'
 import { EditorView, keymap } from '@codemirror/view'
 import type { BasicSetupOptions } from '@uiw/react-codemirror'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
+import { frontMatter } from './front-matter.js'
 import { parseGuard } from './parse-guard.js'
 
 /** Shortcuts, shown in the toolbar's tooltips and `aria-keyshortcuts`. */
@@ -69,11 +69,11 @@ const editorTheme = EditorView.theme({
  * Markdown with GFM (tables, task lists, strikethrough, autolinks) and the languages of fenced
  * code loaded on demand; Enter continues lists and quotes, Backspace removes their markup.
  * YAML front matter is highlighted as YAML (on its own, Markdown reads its closing `---` as a
- * setext underline and shows the metadata as a heading); the parse guard keeps hostile input
- * from freezing or crashing the highlighter (parse-guard.ts).
+ * setext underline and shows the metadata as a heading), as a Markdown block (front-matter.ts);
+ * the parse guard keeps hostile input from freezing or crashing the highlighter (parse-guard.ts).
  */
 export const EDITOR_EXTENSIONS: Extension[] = [
-  yamlFrontmatter({ content: markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: true, extensions: [parseGuard] }) }),
+  markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: true, extensions: [parseGuard, frontMatter] }),
   EditorView.lineWrapping,
   EditorView.contentAttributes.of({ 'aria-label': 'Markdown source', spellcheck: 'true', autocorrect: 'off', autocapitalize: 'off' }),
   lintGutter(),

@@ -6,7 +6,7 @@
 import { insertNewlineContinueMarkup } from '@codemirror/lang-markdown'
 import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
-import type { SyntaxNode, Tree } from '@lezer/common'
+import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
 import { MAX_HIGHLIGHTED_INLINE } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
@@ -27,6 +27,11 @@ function namesAt(tree: Tree, pos: number): string[] {
   const names: string[] = []
   for (let node: SyntaxNode | null = tree.resolveInner(pos, 1); node; node = node.parent) names.push(node.name)
   return names
+}
+
+/** The tree's smallest stored parts (buffers of small nodes), which an incremental parse reuses as they are. */
+function leaves(tree: Tree): unknown[] {
+  return tree.children.flatMap((child) => (child instanceof TreeClass ? leaves(child) : [child]))
 }
 
 function count(tree: Tree, name: string): number {
@@ -58,6 +63,39 @@ describe('front matter', () => {
   it('a document without front matter is Markdown from the first line', () => {
     const tree = treeOf(stateOf('Title\n---\n\nText\n'))
     expect(namesAt(tree, 1)).toContain('SetextHeading2')
+  })
+
+  it('keeps blank lines inside, and marks both fences', () => {
+    const withBlank = '---\ntitle: A\n\nabstract: B\n---\nText\n'
+    const tree = treeOf(stateOf(withBlank))
+    expect(namesAt(tree, withBlank.indexOf('abstract'))).toEqual(expect.arrayContaining(['Frontmatter', 'Key']))
+    expect(count(tree, 'FrontmatterMark')).toBe(2)
+    expect(namesAt(tree, withBlank.indexOf('Text'))).toContain('Paragraph')
+  })
+
+  it('is not front matter when the fence never closes, or not on line 1 (as the preview parses it)', () => {
+    const unclosed = treeOf(stateOf('---\ntitle: A\n\n# Heading\n'))
+    expect(count(unclosed, 'Frontmatter')).toBe(0)
+    expect(count(unclosed, 'HorizontalRule')).toBe(1)
+    expect(count(unclosed, 'ATXHeading1')).toBe(1)
+    expect(count(treeOf(stateOf('Text\n\n---\na: b\n---\n')), 'Frontmatter')).toBe(0)
+  })
+
+  it('re-parses only around an edit in a long document (front matter is one small node, not a wrapper)', () => {
+    const body = Array.from({ length: 4000 }, (_, i) => `## Section ${i}\n\nSome *text* in paragraph ${i}.\n`).join('\n')
+    let state = stateOf(`---\ntitle: Long\n---\n\n${body}`)
+    const before = treeOf(state)
+    state = state.update({ changes: { from: state.doc.length >> 1, insert: 'x' } }).state
+    const after = treeOf(state)
+    // Markdown is the document's language (no wrapper grammar around it), and the blocks away
+    // from the edit are the very same subtrees as before: reused, not parsed again.
+    expect(after.type.name).toBe('Document')
+    const old = new Set(leaves(before))
+    const now = leaves(after)
+    expect(now.length).toBeGreaterThan(100)
+    expect(now.filter((leaf) => old.has(leaf)).length / now.length).toBeGreaterThan(0.9)
+    expect(count(after, 'Frontmatter')).toBe(1)
+    expect(count(after, 'ATXHeading2')).toBe(4000)
   })
 })
 
