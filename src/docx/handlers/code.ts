@@ -15,7 +15,11 @@ import type { Handler } from './types.js'
 export const code: Handler<Code> = (state, node, context) => {
   const value = node.value.replace(/\r\n?/g, '\n')
   const keepLines = value.split('\n').length <= shortBlockLines(state)
-  return [state.paragraph(context, codeRuns(state, highlightTokens(value, node.lang), context, node), { style: 'SourceCode', ...(keepLines ? { keepLines: true } : {}) })]
+  const block = state.paragraph(context, codeRuns(state, highlightTokens(value, node.lang), context, node), { style: 'SourceCode', ...(keepLines ? { keepLines: true } : {}) })
+  // Word and LibreOffice draw one box around touching paragraphs with the same border: two code
+  // blocks in a row would read as one. An empty paragraph between them keeps them apart.
+  if (state.previousSibling?.type === 'code') return [state.paragraph(context, [], { style: 'BodyText', spacing: { after: 0 } }), block]
+  return [block]
 }
 
 /** How many code lines fill about a third of the page's text height. */

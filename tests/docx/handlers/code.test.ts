@@ -1,6 +1,6 @@
 import { u } from 'unist-builder'
 import { describe, expect, it } from 'vitest'
-import { at, checkProducedWithOracle, fromTree, styleOf } from '../../support/docx.js'
+import { at, checkProducedWithOracle, fromTree, styleOf, textOf } from '../../support/docx.js'
 import { attr, childElements, elements, val } from '../../support/xml.js'
 
 checkProducedWithOracle('code handler')
@@ -58,9 +58,15 @@ describe('code handler', () => {
 describe('code blocks across pages', () => {
   it('keeps a short block on one page, lets a long one break (kept whole it would leave a page empty before it)', async () => {
     const long = Array.from({ length: 120 }, (_, i) => `line ${i}`).join('\n')
-    const { blocks, styles } = await fromTree(u('root', [u('code', 'short\nblock'), u('code', long)]))
-    expect(blocks.map((b) => elements(b, 'w:keepLines').length)).toEqual([1, 0])
+    const { blocks, styles } = await fromTree(u('root', [u('code', 'short\nblock'), u('paragraph', [u('text', 'between')]), u('code', long)]))
+    expect(blocks.map((b) => elements(b, 'w:keepLines').length)).toEqual([1, 0, 0])
     const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'SourceCode')!
     expect(elements(style, 'w:keepLines')).toHaveLength(0)
+  })
+
+  it('keeps two code blocks in a row apart, so they are not drawn as one box', async () => {
+    const { blocks } = await fromTree(u('root', [u('code', 'one'), u('code', 'two')]))
+    expect(blocks.map((b) => styleOf(b))).toEqual(['SourceCode', 'BodyText', 'SourceCode'])
+    expect(textOf(blocks[1]!)).toBe('')
   })
 })
