@@ -22,11 +22,15 @@ describe('listItem handler', () => {
     expect(blocks.slice(1).map(left)).toEqual(['720', '720', '1440', '720'])
   })
 
-  it('numbers the first block even when it is not a paragraph (code first)', async () => {
-    const { blocks } = await fromTree(wrap([u('listItem', { spread: false }, [u('code', 'x')]) as ListItem]))
-    expect(blocks).toHaveLength(1)
-    expect(styleOf(blocks[0]!)).toBe('SourceCode')
-    expect(numbered(blocks[0]!)).toBe(true)
+  it('puts the number of an item that opens with code or a quote on a line of its own, outside the box', async () => {
+    for (const first of [u('code', 'x'), u('blockquote', [p('q')])]) {
+      const { blocks } = await fromTree(wrap([u('listItem', { spread: false }, [first]) as ListItem]))
+      expect(blocks).toHaveLength(2)
+      expect(numbered(blocks[0]!)).toBe(true)
+      expect(textOf(blocks[0]!)).toBe('')
+      expect(numbered(blocks[1]!)).toBe(false)
+      expect(styleOf(blocks[1]!)).toBe(first.type === 'code' ? 'SourceCode' : 'BlockText')
+    }
   })
 
   it('gives an empty item an empty numbered paragraph, so its number still shows', async () => {
