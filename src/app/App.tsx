@@ -2,22 +2,24 @@
  * The markdocx app: documents, the editor, the live preview, messages and export.
  *
  * The editor owns the text (uncontrolled); every change is journaled to IndexedDB at once and
- * handed to the worker client, which reads the text only when it sends a request. The preview
- * state is what the worker last rendered, block by block.
+ * handed to the worker client as an edit (the worker keeps its own copy of the text). The
+ * preview's blocks live in a store the worker's patches update (src/preview/store.ts); the
+ * app's state holds only what the rest of the page shows (outline, counts, title).
  */
 import type { EditorView, ViewUpdate } from '@codemirror/view'
-import type { Root as HastRoot } from 'hast'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { readImageInfo } from '../docx/image-format.js'
 import { goToLine, scrollToLine, topLine } from '../editor/scroll.js'
 import { insertImageLink } from '../editor/commands.js'
 import { showMessages } from '../editor/diagnostics.js'
+import { editsOf } from '../editor/edits.js'
 import { Editor } from '../editor/Editor.js'
 import type { Message } from '../markdown/messages.js'
-import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
+import type { OutlineEntry } from '../markdown/preview-hast.js'
 import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
-import { fragmentTarget, Preview } from '../preview/Preview.js'
+import { Preview, type PreviewHandle } from '../preview/Preview.js'
 import { lineForPreviewTop, previewTopForLine } from '../preview/scroll-sync.js'
+import { PreviewStore } from '../preview/store.js'
 import { renderBudgetFromQuery } from '../worker/budget.js'
 import { WorkerClient } from '../worker/client.js'
 import { AUTO_CHECK_LIMIT } from '../worker/limits.js'
@@ -41,7 +43,6 @@ import { Toolbar } from './Toolbar.js'
 import { usePrefersDark } from './use-dark.js'
 
 interface PreviewState {
-  blocks: PreviewBlock[]
   outline: OutlineEntry[]
   words: number
   characters: number
@@ -52,7 +53,7 @@ interface PreviewState {
 
 type Status = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'done'; text: string } | { kind: 'failed'; text: string }
 
-const EMPTY_PREVIEW: PreviewState = { blocks: [], outline: [], words: 0, characters: 0 }
+const EMPTY_PREVIEW: PreviewState = { outline: [], words: 0, characters: 0 }
 
 /** Whether two outlines list the same headings at the same lines (then the old array is kept, and the outline not re-rendered). */
 function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): boolean {
@@ -83,7 +84,10 @@ export function App() {
   const [saved, setSaved] = useState(true)
   const [large, setLarge] = useState(false)
 
-  const hast = useRef(new Map<string, HastRoot>())
+  const store = useRef(new PreviewStore()).current
+  const previewHandle = useRef<PreviewHandle>(null)
+  /** Which pane the user last moved (typing counts as the editor): the other one follows it. */
+  const leader = useRef<'editor' | 'preview'>('editor')
   const view = useRef<EditorView | null>(null)
   const journal = useRef<Journal | null>(null)
   const client = useRef<WorkerClient | null>(null)
@@ -91,8 +95,6 @@ export function App() {
   current.current = doc
   const scroller = useRef<HTMLDivElement>(null)
   const previewRef = useRef<HTMLDivElement>(null)
-  /** The rendered document (the `.page` holds it): its children are the blocks scroll sync measures. */
-  const article = () => previewRef.current?.querySelector<HTMLElement>('[data-testid="preview"]') ?? null
   const fileInput = useRef<HTMLInputElement>(null)
   const imageInput = useRef<HTMLInputElement>(null)
   const syncEnabled = useRef(scrollSync)
@@ -110,13 +112,13 @@ export function App() {
   useEffect(() => {
     const instance = new WorkerClient({
       onRender(reply) {
-        const cache = hast.current
-        for (const [key, tree] of Object.entries(reply.hast)) cache.set(key, tree)
-        const wanted = new Set(reply.blocks.map((block) => block.key))
-        for (const key of cache.keys()) if (!wanted.has(key)) cache.delete(key)
+        store.apply(reply.patch, reply.hast)
         setRenderError(null)
         setRenderStalled(null)
-        setPreview((previous) => ({ blocks: reply.blocks, outline: sameOutline(previous.outline, reply.outline) ? previous.outline : reply.outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings }))
+        setPreview((previous) => {
+          const outline = reply.outline && !sameOutline(previous.outline, reply.outline) ? reply.outline : previous.outline
+          return { outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings }
+        })
       },
       onMessages(reply) {
         messagesRef.current = reply.messages
@@ -131,7 +133,7 @@ export function App() {
       instance.dispose()
       client.current = null
     }
-  }, [])
+  }, [store])
 
   const lock = useRef<DocumentLock | null>(null)
   /** The document the editor view shows (the view of the previous one lingers until React swaps it). */
@@ -179,7 +181,7 @@ export function App() {
         })
       }
       client.current?.reset()
-      hast.current = new Map()
+      store.clear()
       setRenderStalled(null)
       setPreview(EMPTY_PREVIEW)
       setMessages([])
@@ -188,7 +190,7 @@ export function App() {
       setDoc(next)
       refreshList()
     },
-    [refreshList, storageFailed],
+    [refreshList, storageFailed, store],
   )
 
   // Start: the last document, or the sample on a first visit; in memory when storage fails.
@@ -254,7 +256,7 @@ export function App() {
   const syncPreviewToEditor = useCallback(() => {
     const editor = view.current
     const box = scroller.current
-    const page = article()
+    const page = previewHandle.current?.view()
     if (!editor || !box || !page || !syncEnabled.current) return
     // The ends map to the ends, whatever the block geometry says.
     const scrollDOM = editor.scrollDOM
@@ -272,7 +274,7 @@ export function App() {
   const syncEditorToPreview = useCallback(() => {
     const editor = view.current
     const box = scroller.current
-    const page = article()
+    const page = previewHandle.current?.view()
     if (!editor || !box || !page || !syncEnabled.current) return
     const scrollDOM = editor.scrollDOM
     if (box.scrollTop <= 0) scrollDOM.scrollTop = 0
@@ -291,16 +293,18 @@ export function App() {
         return
       }
       expectedScroll.current = null
+      leader.current = source
       cancelAnimationFrame(frame.current)
       frame.current = requestAnimationFrame(() => (source === 'editor' ? syncPreviewToEditor() : syncEditorToPreview()))
     },
     [syncEditorToPreview, syncPreviewToEditor],
   )
 
-  // After each render, keep the preview where the editor is.
-  useLayoutEffect(() => {
-    syncPreviewToEditor()
-  }, [preview, syncPreviewToEditor])
+  // After each draw of the preview (an edit rendered, blocks drawn as it scrolled), keep it
+  // where the editor is — unless the reader is scrolling the preview itself.
+  const onDrawn = useCallback(() => {
+    if (leader.current === 'editor') syncPreviewToEditor()
+  }, [syncPreviewToEditor])
 
   // ---- editor ------------------------------------------------------------------------------
   const onReady = useCallback(
@@ -363,7 +367,9 @@ export function App() {
         setSaved(false)
         journal.current?.record(update.changes, update.state.doc, cursor)
         if (elsewhereRef.current) void forkToCopy()
-        requestRender()
+        leader.current = 'editor'
+        const opened = current.current
+        if (opened) client.current?.edit(opened.id, editsOf(update.changes), () => (view.current ?? update.view).state.doc.toString())
       } else if (update.selectionSet) {
         clearTimeout(cursorTimer.current)
         cursorTimer.current = setTimeout(() => journal.current?.record(null, update.state.doc, cursor), 400)
@@ -378,11 +384,10 @@ export function App() {
 
   const jumpToHeading = useCallback((entry: OutlineEntry) => {
     if (view.current) goToLine(view.current, entry.line)
-    const page = previewRef.current
     const box = scroller.current
-    const target = page && fragmentTarget(page, entry.slug)
-    if (target && box) {
-      box.scrollTop += target.getBoundingClientRect().top - box.getBoundingClientRect().top - 12
+    // The heading's block may not be drawn yet (long documents): the preview scrolls to its place and draws it.
+    if (previewHandle.current?.revealId(entry.slug) && box) {
+      leader.current = 'preview'
       expectedScroll.current = { target: 'preview', top: box.scrollTop }
     }
   }, [])
@@ -541,7 +546,9 @@ export function App() {
     setStatus({ kind: 'busy', text: 'Exporting…' })
     try {
       const started = performance.now()
-      const result = await worker.exportDocx(opened.id, editor.state.doc.toString(), baseName(opened), opened.exportSettings)
+      // The worker exports its own copy of the text, brought up to date with the last edits; the
+      // whole text is read here only if it does not hold it (a fresh worker).
+      const result = await worker.exportDocx(opened.id, () => editor.state.doc.toString(), baseName(opened), opened.exportSettings)
       downloadBlob(new Blob([result.data as BlobPart], { type: DOCX_TYPE }), result.fileName)
       messagesRef.current = result.messages
       setMessages(result.messages)
@@ -631,6 +638,8 @@ export function App() {
     return () => window.removeEventListener('keydown', keydown)
   }, [onOpenClick, save])
 
+  // One object per change of the contents, so the preview is not drawn again for every keystroke.
+  const toc = useMemo(() => (preview.toc ? { depth: preview.toc, entries: preview.outline } : undefined), [preview.toc, preview.outline])
   const title = preview.title ?? doc?.name ?? 'markdocx'
   useEffect(() => {
     document.title = `${title} — markdocx`
@@ -748,7 +757,7 @@ export function App() {
           )}
           <div className="page" style={pageStyle(doc?.exportSettings)} ref={previewRef}>
             <AssetUrls.Provider value={assetUrls}>
-              <Preview blocks={preview.blocks} hast={hast.current} onLineClick={jumpToLine} {...(preview.toc ? { toc: { depth: preview.toc, entries: preview.outline } } : {})} />
+              <Preview ref={previewHandle} store={store} scroller={scroller} onDrawn={onDrawn} onLineClick={jumpToLine} {...(toc ? { toc } : {})} />
             </AssetUrls.Provider>
           </div>
         </section>

@@ -1,14 +1,19 @@
 /**
  * The app's entry: mounts the React shell.
+ *
+ * The app is imported only after ../editor/scheduling.ts has run: CodeMirror reads the browser
+ * API that module hides when its own modules are evaluated, and a static import would evaluate
+ * them (in their shared chunk) before any code of this one.
  */
+import '../editor/scheduling.js'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App.js'
 import './app.css'
 import '../preview/preview.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+const { App } = await import('./App.js')
 createRoot(root).render(
   <StrictMode>
     <App />

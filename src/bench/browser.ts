@@ -60,11 +60,11 @@ function serve(folder: string): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })))
 }
 
-/** The document with the typing marker as a paragraph in its middle, and an end marker. */
+/** The document with the typing marker as a paragraph in its middle, and an end marker (a heading, so the outline shows it). */
 export function withMarker(text: string): string {
   const middle = text.indexOf('\n\n', Math.floor(text.length / 2))
   const at = middle === -1 ? text.length : middle + 2
-  return `${text.slice(0, at)}${MARKER}\n\n${text.slice(at)}\n\n${END_MARKER}\n`
+  return `${text.slice(0, at)}${MARKER}\n\n${text.slice(at)}\n\n## ${END_MARKER}\n`
 }
 
 export async function runBrowser(appFolder: string, markdown: string, options: { keystrokes: number; exports: number; chromium: string }): Promise<BrowserResult> {
@@ -89,7 +89,9 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
     // Open the document as a person would, from a file.
     const pasted = Date.now()
     await page.setInputFiles('[data-testid="open-file"]', { name: 'book.md', mimeType: 'text/markdown', buffer: Buffer.from(text) })
-    await page.waitForFunction((end) => (document.querySelector('[data-testid="preview"]')?.textContent ?? '').includes(end), END_MARKER, { timeout: 120_000, polling: 500 })
+    // The preview draws only the blocks in view, so the end marker is not in it: the document
+    // is shown when the outline (of the whole rendered document) has the last heading.
+    await page.waitForFunction((end) => (document.querySelector('.outline-panel')?.textContent ?? '').includes(end), END_MARKER, { timeout: 120_000, polling: 250 })
     const firstRender = Date.now() - pasted
     await placeCursorAfterMarker(page)
     await installProbes(page)

@@ -2,14 +2,18 @@
  * mdast → the preview's hast: sanitised, URL-checked, heading ids from the shared slugs, and a
  * `data-line` (1-based source line) on every block element.
  *
- * The app renders block by block (preview/blocks.ts) so an edit re-renders only what changed;
+ * The app renders block by block (preview/blocks.ts, laid out incrementally by preview/layout.ts)
+ * so an edit re-renders only what changed;
  * `toPreviewHast` joins the same blocks into one tree for tests, fixtures and other callers.
  */
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
 import type { Root } from 'mdast'
-import { layoutPreview, PreviewCache } from './preview/blocks.js'
+import { PreviewCache } from './preview/blocks.js'
+import { layoutPreview } from './preview/layout.js'
 
-export { layoutPreview, PreviewCache, type OutlineEntry, type PreviewBlock, type PreviewLayout, type RenderedBlock } from './preview/blocks.js'
+export { PreviewCache, type OutlineEntry, type PreviewBlock, type PreviewLayout, type RenderedBlock } from './preview/blocks.js'
+export { layoutPreview, PreviewLayouter, type LayoutStats } from './preview/layout.js'
+export { applyBlockPatch, diffBlocks, fullPatch, patchChanges, type BlockPatch } from './preview/patch.js'
 export { CLOBBER_PREFIX, previewSchema } from './preview/schema.js'
 
 /** The whole document's preview as one hast tree, with absolute `dataLine` on block elements. */

@@ -3,19 +3,33 @@
  * content key, so an edit re-renders only the blocks it changed. hast becomes React elements
  * through hast-util-to-jsx-runtime — no HTML strings.
  *
+ * Long documents draw only the blocks near the viewport: the others are two spacers (above and
+ * below) as tall as those blocks measured when last drawn, or as estimated from their size
+ * (geometry.ts). Every block keeps its place and source line in the model, so scroll sync
+ * (scroll-sync.ts), click-to-source, `#slug` links and outline jumps work across the whole
+ * document: a jump to a block not drawn scrolls to its place, draws it, then finds the element.
+ * The blocks come from a store outside React (store.ts): a worker patch re-renders this
+ * component alone, and only the blocks it draws.
+ *
  * Source lines: the block's own `data-line` comes from its props; lines of elements inside it
  * are stored relative to the block (`data-rel`) and made absolute in the DOM after render, so
  * a block that only moved is not rendered again.
  */
 import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
-import { memo, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
+import { BlockGeometry, indexAtOffset } from './geometry.js'
+import type { PreviewView } from './scroll-sync.js'
+import type { PreviewStore } from './store.js'
 
 const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox }
+
+/** Documents with more blocks than this draw only those near the viewport. */
+export const WINDOW_FROM = 400
 
 const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
   return toJsxRuntime(hast, { Fragment, jsx, jsxs, components, ignoreInvalidStyle: true })
@@ -42,13 +56,25 @@ const BlockShell = memo(function BlockShell({ block, hast }: ShellProps) {
   )
 }, (a, b) => a.hast === b.hast && a.block.line === b.block.line && a.block.endLine === b.block.endLine && a.block.kind === b.block.kind)
 
+/** What the app asks of the preview: its geometry for scroll sync, and jumps to ids. */
+export interface PreviewHandle {
+  /** The drawn blocks and the model of all of them; null before the first draw. */
+  view(): PreviewView | null
+  /** Scrolls the element with this id (or the sanitiser's prefixed id) to the top, drawing its block first; false when no block has it. */
+  revealId(id: string): boolean
+}
+
 export interface PreviewProps {
-  blocks: readonly PreviewBlock[]
-  hast: ReadonlyMap<string, HastRoot>
+  store: PreviewStore
   /** A click on a block (not on a link): the block's source line. */
   onLineClick: (line: number) => void
   /** The table of contents the front matter asks for (`toc: true`), shown after the title block as in the export. */
   toc?: { depth: number; entries: readonly OutlineEntry[] }
+  /** The element that scrolls the preview; without it every block is drawn. */
+  scroller?: RefObject<HTMLElement | null>
+  /** After the drawn blocks changed (a scroll, an edit) and were measured: the app may sync scrolling again. */
+  onDrawn?: () => void
+  ref?: Ref<PreviewHandle>
 }
 
 /** The contents list the export puts after the title block (a TOC field in Word), with working links. */
@@ -69,15 +95,18 @@ function TableOfContents({ depth, entries }: { depth: number; entries: readonly 
 
 /** Finds the element a fragment link points at: its own id, or the sanitiser's prefixed one. */
 export function fragmentTarget(root: ParentNode, fragment: string): HTMLElement | null {
-  let id = fragment
-  try {
-    id = decodeURIComponent(fragment)
-  } catch {
-    // keep it as written
-  }
+  const id = decodeFragment(fragment)
   if (id === '') return null
   const byId = (value: string) => root.querySelector<HTMLElement>(`[id="${CSS.escape(value)}"]`)
   return byId(id.startsWith(CLOBBER_PREFIX) ? id : CLOBBER_PREFIX + id) ?? byId(id)
+}
+
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment)
+  } catch {
+    return fragment
+  }
 }
 
 /**
@@ -99,9 +128,151 @@ function useHighlightCss(): string {
   return css
 }
 
-function PreviewComponent({ blocks, hast, onLineClick, toc }: PreviewProps) {
+/** The part of the document in view, in pixels from its top. */
+interface Viewport {
+  top: number
+  height: number
+}
+
+/** Blocks drawn beyond the viewport, above and below, in pixels (at least one viewport). */
+const OVERSCAN = 800
+
+function PreviewComponent({ store, onLineClick, toc, scroller, onDrawn, ref }: PreviewProps) {
   const css = useHighlightCss()
-  const seen = new Map<string, number>()
+  useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion)
+  const blocks = store.getBlocks()
+  const article = useRef<HTMLElement>(null)
+  const geometry = useRef(new BlockGeometry()).current
+  /** Bumped when measured heights or the viewport move the drawn range. */
+  const [tick, setTick] = useState(0)
+  const viewport = useRef<Viewport>({ top: 0, height: 0 })
+  const windowed = scroller !== undefined && blocks.length > WINDOW_FROM
+  // `tick` stands for heights measured since: the offsets change with them.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const offsets = useMemo(() => geometry.offsets(blocks), [blocks, tick, geometry])
+  const reveal = useRef<{ index: number; id: string | undefined } | null>(null)
+
+  const rangeFor = useCallback(
+    (from: Viewport): [number, number] => {
+      if (!windowed) return [0, blocks.length]
+      const margin = Math.max(OVERSCAN, from.height)
+      let start = indexAtOffset(offsets, blocks.length, from.top - margin)
+      let end = indexAtOffset(offsets, blocks.length, from.top + from.height + margin) + 1
+      const pending = reveal.current
+      if (pending && pending.index < blocks.length) {
+        start = Math.min(start, pending.index)
+        end = Math.max(end, pending.index + 1)
+      }
+      return [start, Math.min(blocks.length, end)]
+    },
+    [windowed, blocks.length, offsets],
+  )
+  const [start, end] = rangeFor(viewport.current)
+  const drawn = useRef({ start, end, blocks })
+
+  /** Reads where the scroller shows the document; redraws when that moves the range. */
+  const readViewport = useCallback((): boolean => {
+    const box = scroller?.current
+    const element = article.current
+    if (!box || !element) return false
+    const top = box.scrollTop - (element.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop)
+    viewport.current = { top, height: box.clientHeight }
+    const [nextStart, nextEnd] = rangeFor(viewport.current)
+    return nextStart !== drawn.current.start || nextEnd !== drawn.current.end
+  }, [scroller, rangeFor])
+
+  useEffect(() => {
+    const box = scroller?.current
+    if (!box || !windowed) return
+    let frame = 0
+    const onScroll = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        if (readViewport()) setTick((n) => n + 1)
+      })
+    }
+    box.addEventListener('scroll', onScroll, { passive: true })
+    const resize = new ResizeObserver(onScroll)
+    resize.observe(box)
+    return () => {
+      cancelAnimationFrame(frame)
+      box.removeEventListener('scroll', onScroll)
+      resize.disconnect()
+    }
+  }, [scroller, windowed, readViewport])
+
+  // After every draw: measure the drawn blocks (by the distance from each top to the next, so
+  // the margins between blocks count), settle the range, finish a pending jump.
+  const settling = useRef(0)
+  useLayoutEffect(() => {
+    const element = article.current
+    if (!element) return
+    const changed = drawn.current.start !== start || drawn.current.end !== end || drawn.current.blocks !== blocks
+    drawn.current = { start, end, blocks }
+    if (windowed) {
+      let remeasure = geometry.setWidth(element.clientWidth)
+      const shells: HTMLElement[] = []
+      for (const child of element.children) if (child instanceof HTMLElement && child.hasAttribute('data-block')) shells.push(child)
+      const after = element.querySelector<HTMLElement>(':scope > [data-spacer="bottom"]')
+      for (let index = 0; index < shells.length && start + index < end; index++) {
+        const shell = shells[index]!
+        const next = shells[index + 1] ?? after
+        const height = next ? next.offsetTop - shell.offsetTop : shell.offsetHeight
+        if (geometry.record(blocks[start + index]!, Math.max(0, height))) remeasure = true
+      }
+      geometry.prune(blocks)
+      // New heights may move the range (blocks shorter than estimated leave the view unfilled):
+      // draw again, a few times at most, as heights only ever settle.
+      if (remeasure && readViewport() && settling.current < 4) {
+        settling.current++
+        setTick((n) => n + 1)
+        return
+      }
+    }
+    settling.current = 0
+    const pending = reveal.current
+    if (pending && pending.index >= start && pending.index < end) {
+      reveal.current = null
+      const target = (pending.id !== undefined ? fragmentTarget(element, pending.id) : null) ?? element.querySelectorAll<HTMLElement>(':scope > [data-block]')[pending.index - start] ?? null
+      if (target) scrollToTop(scroller?.current ?? null, target)
+    }
+    if (changed) onDrawn?.()
+  })
+
+  const revealId = useCallback(
+    (id: string): boolean => {
+      const element = article.current
+      if (!element) return false
+      const found = fragmentTarget(element, id)
+      if (found) {
+        scrollToTop(scroller?.current ?? null, found)
+        return true
+      }
+      const decoded = decodeFragment(id)
+      let index = store.indexOfId(decoded.startsWith(CLOBBER_PREFIX) ? decoded : CLOBBER_PREFIX + decoded)
+      if (index < 0) index = store.indexOfId(decoded)
+      if (index < 0) return false
+      reveal.current = { index, id }
+      const box = scroller?.current
+      if (box) {
+        // To the block's place in the model: the scroll draws it, and the draw finds the element.
+        box.scrollTop += element.getBoundingClientRect().top - box.getBoundingClientRect().top + geometry.offsets(store.getBlocks())[index]!
+      }
+      setTick((n) => n + 1)
+      return true
+    },
+    [geometry, scroller, store],
+  )
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      view: () => (article.current ? { article: article.current, blocks: drawn.current.blocks, offsets: geometry.offsets(drawn.current.blocks), start: drawn.current.start, end: drawn.current.end } : null),
+      revealId,
+    }),
+    [geometry, revealId],
+  )
+
   const onClick = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as HTMLElement
     const link = target.closest('a')
@@ -109,7 +280,10 @@ function PreviewComponent({ blocks, hast, onLineClick, toc }: PreviewProps) {
       const href = link.getAttribute('href') ?? ''
       if (href.startsWith('#')) {
         event.preventDefault()
-        fragmentTarget(event.currentTarget, href.slice(1))?.scrollIntoView({ block: 'start' })
+        const fragment = href.slice(1)
+        const found = fragmentTarget(event.currentTarget, fragment)
+        if (found) found.scrollIntoView({ block: 'start' })
+        else revealId(fragment)
       } else if (!link.hasAttribute('target')) {
         // Relative links point at files next to the Markdown; following one would leave the app.
         event.preventDefault()
@@ -121,23 +295,39 @@ function PreviewComponent({ blocks, hast, onLineClick, toc }: PreviewProps) {
     const line = Number(lined?.getAttribute('data-line'))
     if (lined && Number.isFinite(line)) onLineClick(line)
   }
+
+  const children: ReactNode[] = []
+  if (start > 0) children.push(<div key="spacer-top" data-spacer="top" aria-hidden="true" style={{ height: offsets[start] }} />)
+  const seen = new Map<string, number>()
+  for (let index = start; index < end; index++) {
+    const block = blocks[index]!
+    // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
+    const n = seen.get(block.key) ?? 0
+    seen.set(block.key, n + 1)
+    children.push(<BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={store.hastOf(block.key)} />)
+    // The front matter is the first block (line 1); the contents follow it.
+    if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />)
+  }
+  if (end < blocks.length) children.push(<div key="spacer-bottom" data-spacer="bottom" aria-hidden="true" style={{ height: offsets[blocks.length]! - offsets[end]! }} />)
+
   return (
     <>
       {/* Outside the article: the preview holds the document only. */}
       {css && <style>{css}</style>}
-      <article className="page-content markdown-body" data-testid="preview" onClick={onClick} aria-label="Preview">
-      {blocks.map((block, index) => {
-        // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
-        const n = seen.get(block.key) ?? 0
-        seen.set(block.key, n + 1)
-        const shell = <BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={hast.get(block.key)} />
-        // The front matter is the first block (line 1); the contents follow it.
-        if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) return [shell, <TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />]
-        return shell
-      })}
+      <article ref={article} className="page-content markdown-body" data-testid="preview" onClick={onClick} aria-label="Preview">
+        {children}
       </article>
     </>
   )
+}
+
+/** Puts an element at the top of the scroller (a little below its edge), or into view without one. */
+function scrollToTop(box: HTMLElement | null, target: HTMLElement): void {
+  if (!box) {
+    target.scrollIntoView({ block: 'start' })
+    return
+  }
+  box.scrollTop += target.getBoundingClientRect().top - box.getBoundingClientRect().top - 12
 }
 
 export const Preview = memo(PreviewComponent)

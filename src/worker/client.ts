@@ -1,12 +1,16 @@
 /**
- * The page's side of the worker: one render in flight, the newest text waiting in a one-slot
- * stash (read from the editor only when it is sent, so typing never pays for it), replies
- * older than what the page shows dropped. Where Worker is unavailable (jsdom, very old
- * browsers) the same engine runs in the page, asynchronously.
+ * The page's side of the worker: one render in flight, the newest request waiting in a
+ * one-slot stash, replies older than what the page shows dropped. The worker keeps its own
+ * copy of the text: the page sends the edits made since the revision the worker last received
+ * (collected as they happen, a few bytes a keystroke), and the whole text (read from the
+ * editor only when it is sent) only when the worker may not hold that revision — the first
+ * request for a document, after a restart, or when the worker asks (`resync`). Where Worker
+ * is unavailable (jsdom, very old browsers) the same engine runs in the page, asynchronously.
  */
 import type { Message } from '../markdown/messages.js'
 import { budgetFor, EXPORT_BUDGET, RENDER_BUDGET, type Budget } from './budget.js'
-import type { ExportSettings, MessagesReply, RenderReply, WorkerReply, WorkerRequest } from './protocol.js'
+import type { ExportSettings, MessagesReply, RenderReply, TextEdit, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
+import { editedLength } from './text-edits.js'
 
 export interface ClientEvents {
   onRender(reply: RenderReply): void
@@ -29,6 +33,10 @@ export interface ClientOptions {
 
 /** After an overrun, wait for this long a pause in typing before trying again (each try may cost a whole budget). */
 const PAUSE_AFTER_OVERRUN_MS = 1000
+
+/** Past this many pending edits (or inserted characters) the whole text is cheaper to send. */
+const MAX_PENDING_EDITS = 2000
+const MAX_PENDING_CHARACTERS = 4_000_000
 
 export interface ExportResult {
   data: Uint8Array
@@ -90,8 +98,15 @@ export class WorkerClient {
   private applied = -1
   /** Replies below this revision belong to a document no longer shown. */
   private floor = 0
-  private exports = new Map<number, { resolve: (result: ExportResult) => void; reject: (error: Error) => void }>()
+  private exports = new Map<number, { resolve: (result: ExportResult) => void; reject: (error: Error) => void; resend: () => void }>()
   private nextExport = 1
+  /** The revision (of which document) whose text the worker holds once it has read what was sent; undefined: send the whole text. */
+  private textBase: { documentId: string; revision: number } | undefined
+  /** Edits made since `textBase`; undefined when they stopped being tracked (too many). */
+  private pending: TextEdit[] | undefined = []
+  private pendingCharacters = 0
+  /** Length of the text as last sent, with the pending edits: the time budgets grow with it. */
+  private length = 0
   readonly usesWorker: boolean
 
   constructor(
@@ -138,8 +153,9 @@ export class WorkerClient {
     this.port.close()
     this.worker = undefined
     this.inFlight = undefined
-    // The new worker holds none of the page's blocks: it must send them all.
+    // The new worker holds none of the page's blocks, nor the text: everything is sent again.
     this.applied = -1
+    this.forgetText()
     for (const [id, pending] of this.exports) {
       clearTimeout(this.exportTimers.get(id))
       pending.reject(new Error(reason))
@@ -149,7 +165,23 @@ export class WorkerClient {
     this.port = this.spawn() ?? inThreadPort((message) => this.receive(message))
   }
 
-  /** Asks for a render of the document; `text` is read when the request is actually sent. */
+  /**
+   * Records an edit of the shown document (every change to its text must come through here,
+   * in order) and asks for a render; `text` is read only if the whole text has to be sent.
+   */
+  edit(documentId: string, edits: readonly TextEdit[], text: () => string): void {
+    if (this.pending && this.textBase?.documentId === documentId) {
+      for (const edit of edits) {
+        this.pending.push(edit)
+        this.pendingCharacters += edit[2].length
+      }
+      if (this.pending.length > MAX_PENDING_EDITS || this.pendingCharacters > MAX_PENDING_CHARACTERS) this.forgetText()
+    }
+    this.length = editedLength(this.length, edits)
+    this.render(documentId, text)
+  }
+
+  /** Asks for a render of the document as it is; `text` is read only if the whole text has to be sent. */
   render(documentId: string, text: () => string): void {
     this.stash = { documentId, text }
     if (this.inFlight !== undefined) return
@@ -175,6 +207,7 @@ export class WorkerClient {
     this.floor = this.nextRevision
     this.applied = -1
     this.stash = undefined
+    this.forgetText()
     this.stalled = false
     this.budgetScale = 1
     clearTimeout(this.pauseTimer)
@@ -191,13 +224,28 @@ export class WorkerClient {
     this.port.post({ type: 'assets-changed' })
   }
 
-  exportDocx(documentId: string, text: string, name: string, settings: ExportSettings): Promise<ExportResult> {
+  /**
+   * Exports the document as it is: the worker brings its copy of the text up to date (with the
+   * edits not sent yet) and exports the tree it holds for it; `text` is read only if the whole
+   * text has to be sent.
+   */
+  exportDocx(documentId: string, text: string | (() => string), name: string, settings: ExportSettings): Promise<ExportResult> {
     const id = this.nextExport++
+    const read = typeof text === 'string' ? () => text : text
+    if (typeof text === 'string') {
+      // A text given outright replaces whatever the worker holds.
+      this.forgetText()
+      this.length = text.length
+    }
     return new Promise((resolve, reject) => {
-      this.exports.set(id, { resolve, reject })
-      this.port.post({ type: 'export', id, documentId, text, name, settings })
+      const send = () => {
+        const revision = this.nextRevision++
+        this.port.post({ type: 'export', id, revision, documentId, sync: this.syncFor(documentId, revision, read), name, settings })
+      }
+      this.exports.set(id, { resolve, reject, resend: send })
+      send()
       if (this.worker) {
-        const budget = budgetFor(this.exportBudget, text.length)
+        const budget = budgetFor(this.exportBudget, this.length)
         this.exportTimers.set(
           id,
           setTimeout(() => {
@@ -211,6 +259,29 @@ export class WorkerClient {
         )
       }
     })
+  }
+
+  /** What brings the worker's text to `revision`: the pending edits when it holds the base, else the whole text. */
+  private syncFor(documentId: string, revision: number, text: () => string): TextSync {
+    const base = this.textBase
+    let sync: TextSync
+    if (base && base.documentId === documentId && this.pending) sync = { after: base.revision, edits: this.pending }
+    else {
+      const whole = text()
+      this.length = whole.length
+      sync = { text: whole }
+    }
+    this.textBase = { documentId, revision }
+    this.pending = []
+    this.pendingCharacters = 0
+    return sync
+  }
+
+  /** The worker's copy of the text can no longer be trusted: the next request sends the whole text. */
+  private forgetText(): void {
+    this.textBase = undefined
+    this.pending = undefined
+    this.pendingCharacters = 0
   }
 
   dispose(): void {
@@ -230,10 +301,9 @@ export class WorkerClient {
     this.lastSent = next
     const revision = this.nextRevision++
     this.inFlight = revision
-    const text = next.text()
-    this.port.post({ type: 'render', revision, base: this.applied, documentId: next.documentId, text })
+    this.port.post({ type: 'render', revision, base: this.applied, documentId: next.documentId, sync: this.syncFor(next.documentId, revision, next.text) })
     this.renderStarted = performance.now()
-    this.armRenderTimer(revision, text.length)
+    this.armRenderTimer(revision, this.length)
   }
 
   private armRenderTimer(revision: number, characters: number): void {
@@ -272,10 +342,25 @@ export class WorkerClient {
             this.events.onRender(message)
           } else {
             this.applied = -1
+            this.forgetText()
             this.events.onRenderError(message.error)
           }
         }
         if (this.inFlight === undefined) this.flush()
+        return
+      case 'resync':
+        // The worker does not hold the text the edits were for: send the whole text again.
+        this.forgetText()
+        if (message.exportId !== undefined) {
+          this.exports.get(message.exportId)?.resend()
+          return
+        }
+        if (message.revision === this.inFlight) {
+          this.inFlight = undefined
+          clearTimeout(this.renderTimer)
+          this.stash ??= this.lastSent
+          this.flush()
+        }
         return
       case 'messages':
         if (message.revision >= this.floor) this.events.onMessages(message)

@@ -12,11 +12,12 @@ import type { DocxOptions } from '../docx/options.js'
 import { compile } from '../docx/to-docx.js'
 import { readFrontMatter } from '../markdown/front-matter.js'
 import { messagesOf, type Message } from '../markdown/messages.js'
-import { layoutPreview, PreviewCache } from '../markdown/preview-hast.js'
+import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
 import { loadImageBytes, rasterize } from './images.js'
 import { AUTO_CHECK_LIMIT } from './limits.js'
 import { parseDocument } from './parser.js'
-import type { ExportRequest, ExportSettings, RenderRequest, WorkerReply, WorkerRequest } from './protocol.js'
+import type { ExportRequest, ExportSettings, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
+import { applyEdits } from './text-edits.js'
 
 
 const MM_TO_TWIPS = 1440 / 25.4
@@ -56,11 +57,30 @@ interface Current {
   file: VFile
 }
 
+/** The worker's copy of the text: the revision it belongs to, and what it is. */
+interface Held {
+  documentId: string
+  revision: number
+  text: string
+}
+
+/** What the page holds after the last reply: its block list, the keys of its renderings (with counts), its outline. */
+interface PageMirror {
+  revision: number
+  blocks: PreviewBlock[]
+  keys: Map<string, number>
+  outline: OutlineEntry[]
+}
+
+const NO_PAGE: PageMirror = { revision: -1, blocks: [], keys: new Map(), outline: [] }
+
 export class Engine {
   private readonly cache = new PreviewCache()
+  private layouter = new PreviewLayouter(this.cache)
+  private layoutFor = ''
+  private held: Held | undefined
   private current: Current | undefined
-  /** Keys of the blocks in the last reply, by its revision: the page has exactly these. */
-  private sent: { revision: number; keys: Set<string> } = { revision: -1, keys: new Set() }
+  private page: PageMirror = NO_PAGE
   private images = new Map<string, Promise<Uint8Array | undefined>>()
   private imagesFor = ''
   private checkTimer: ReturnType<typeof setTimeout> | undefined
@@ -92,25 +112,63 @@ export class Engine {
     }
   }
 
+  /**
+   * Brings the worker's copy of the text to the request's revision; undefined (and a `resync`
+   * sent) when the edits are for a revision it does not hold.
+   */
+  private sync(documentId: string, revision: number, sync: TextSync, exportId?: number): string | undefined {
+    if ('text' in sync) {
+      this.held = { documentId, revision, text: sync.text }
+      return sync.text
+    }
+    const held = this.held
+    const edited = held && held.documentId === documentId && held.revision === sync.after ? applyEdits(held.text, sync.edits) : undefined
+    if (!edited) {
+      this.held = undefined
+      this.post({ type: 'resync', revision, ...(exportId !== undefined ? { exportId } : {}) })
+      return undefined
+    }
+    this.held = { documentId, revision, text: edited.text }
+    return edited.text
+  }
+
   private render(request: RenderRequest): void {
     clearTimeout(this.checkTimer)
+    const text = this.sync(request.documentId, request.revision, request.sync)
+    if (text === undefined) return
     try {
       const started = performance.now()
-      const { tree, file } = parseDocument(request.text)
+      const { tree, file } = parseDocument(text)
       const parsed = performance.now()
-      const layout = layoutPreview(tree, request.text, this.cache)
-      const keys = new Set(layout.blocks.map((block) => block.key))
-      this.cache.retain(keys)
-      const known = request.base === this.sent.revision ? this.sent.keys : new Set<string>()
-      const hast: Record<string, NonNullable<ReturnType<PreviewCache['get']>>['hast']> = {}
-      for (const key of keys) {
-        if (!known.has(key)) {
-          const rendered = this.cache.get(key)
-          if (rendered) hast[key] = rendered.hast
-        }
+      if (this.layoutFor !== request.documentId) {
+        this.layouter = new PreviewLayouter(this.cache)
+        this.layoutFor = request.documentId
       }
-      this.sent = { revision: request.revision, keys }
-      this.current = { revision: request.revision, documentId: request.documentId, text: request.text, tree, file }
+      const layout = this.layouter.update(tree, text)
+      const page = request.base === this.page.revision ? this.page : NO_PAGE
+      const patch = page === NO_PAGE ? fullPatch(layout.blocks) : diffBlocks(page.blocks, layout.blocks)
+      // Renderings the page lacks: of the blocks the patch adds, those whose key it holds nowhere else.
+      const keys = page === NO_PAGE ? new Map<string, number>() : page.keys
+      const { removed, added } = page === NO_PAGE ? { removed: [], added: layout.blocks } : patchChanges(page.blocks, patch)
+      for (const block of removed) {
+        const count = (keys.get(block.key) ?? 0) - 1
+        if (count > 0) keys.set(block.key, count)
+        else keys.delete(block.key)
+      }
+      const hast: Record<string, NonNullable<ReturnType<PreviewCache['get']>>['hast']> = {}
+      for (const block of added) {
+        const count = keys.get(block.key) ?? 0
+        if (count === 0) {
+          const rendered = this.cache.get(block.key)
+          if (rendered) hast[block.key] = rendered.hast
+        }
+        keys.set(block.key, count + 1)
+      }
+      const outlineChanged = page === NO_PAGE || layout.outline !== page.outline
+      this.page = { revision: request.revision, blocks: layout.blocks, keys, outline: layout.outline }
+      // Renderings of blocks no longer shown are dropped now and then, not on every keystroke.
+      if (this.cache.size > keys.size * 1.5 + 256) this.cache.retain(this.layouter.keys())
+      this.current = { revision: request.revision, documentId: request.documentId, text, tree, file }
       const metadata = readFrontMatter(tree)
       const title = metadata.title
       const tocDepth = Number(metadata.extra['toc-depth'])
@@ -118,20 +176,21 @@ export class Engine {
       this.post({
         type: 'rendered',
         revision: request.revision,
-        blocks: layout.blocks,
+        patch,
         hast,
-        outline: layout.outline,
+        ...(outlineChanged ? { outline: layout.outline } : {}),
         words: layout.words,
         characters: layout.characters,
         ...(title ? { title } : {}),
         ...(toc ? { toc } : {}),
         timings: { parse: parsed - started, render: performance.now() - parsed },
       })
-      if (request.text.length <= AUTO_CHECK_LIMIT) {
-        this.checkTimer = setTimeout(() => void this.check(), 250 + request.text.length / 2000)
+      if (text.length <= AUTO_CHECK_LIMIT) {
+        this.checkTimer = setTimeout(() => void this.check(), 250 + text.length / 2000)
       }
     } catch (error) {
-      this.sent = { revision: -1, keys: new Set() }
+      this.page = NO_PAGE
+      this.layouter = new PreviewLayouter(this.cache)
       this.post({ type: 'render-failed', revision: request.revision, error: describe(error) })
     }
   }
@@ -152,10 +211,14 @@ export class Engine {
   }
 
   private async exportDocx(request: ExportRequest): Promise<void> {
+    const text = this.sync(request.documentId, request.revision, request.sync, request.id)
+    if (text === undefined) return
     try {
-      // The parser's trees share nodes with its next result: a new parse replaces the current tree.
-      if (!(this.current && this.current.text === request.text && this.current.documentId === request.documentId)) {
-        this.current = { revision: this.current?.revision ?? -1, documentId: request.documentId, text: request.text, ...parseDocument(request.text) }
+      // The tree of the last render when it is of this text; otherwise the chunked parser's
+      // next result (only what changed since is parsed). Its trees share nodes with the next
+      // parse, so the result becomes the current tree.
+      if (!(this.current && this.current.text === text && this.current.documentId === request.documentId)) {
+        this.current = { revision: request.revision, documentId: request.documentId, text, ...parseDocument(text) }
       }
       const current = this.current
       const file = new VFile({ value: current.text, path: `${request.name}.md` })

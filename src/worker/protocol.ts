@@ -1,12 +1,25 @@
 /**
  * The typed messages between the page and the worker that parses, renders the preview and
  * exports. Every render carries a revision number: one request is in flight at a time, the
- * page drops replies older than what it shows, and `base` lets the worker send hast only for
- * blocks the page does not have yet.
+ * page drops replies older than what it shows, and `base` lets the worker send only what the
+ * page does not have yet: a patch of the block list, hast for new blocks, the outline when it
+ * changed.
+ *
+ * The worker keeps its own copy of the text: a request carries the edits made since the
+ * revision the worker last received (a few bytes per keystroke), or the whole text when the
+ * worker may not hold that revision (first request, another document, a fresh worker). A
+ * worker that does not hold the revision the edits apply to answers `resync`, and the page
+ * sends the whole text.
  */
 import type { Root as HastRoot } from 'hast'
 import type { Message } from '../markdown/messages.js'
-import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
+import type { BlockPatch, OutlineEntry } from '../markdown/preview-hast.js'
+
+/** One replacement in the text: [from, to) becomes `insert`. In a list, each applies to the text the previous one left. */
+export type TextEdit = readonly [from: number, to: number, insert: string]
+
+/** How a request brings the worker's copy of the text to its revision. */
+export type TextSync = { text: string } | { after: number; edits: readonly TextEdit[] }
 
 /** Export settings the dialog edits, remembered per document. Lengths in millimetres, size in points. */
 export interface ExportSettings {
@@ -38,17 +51,19 @@ export const DEFAULT_EXPORT_SETTINGS: ExportSettings = {
 export interface RenderRequest {
   type: 'render'
   revision: number
-  /** The revision whose blocks the page holds (-1: none); the reply omits hast the page has. */
+  /** The revision whose blocks the page holds (-1: none); the reply is a patch of those. */
   base: number
   documentId: string
-  text: string
+  sync: TextSync
 }
 
 export interface ExportRequest {
   type: 'export'
   id: number
+  /** The text's revision (exports and renders share the numbering). */
+  revision: number
   documentId: string
-  text: string
+  sync: TextSync
   /** The document's name without extension, used when the front matter has no title. */
   name: string
   settings: ExportSettings
@@ -76,10 +91,12 @@ export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | Asset
 export interface RenderReply {
   type: 'rendered'
   revision: number
-  blocks: PreviewBlock[]
+  /** The change to the page's block list (of revision `base`; the whole list when base was -1). */
+  patch: BlockPatch
   /** Hast of the blocks the page did not have, by key. */
   hast: Record<string, HastRoot>
-  outline: OutlineEntry[]
+  /** The headings, when they changed (in text, slug or line) since the base revision. */
+  outline?: OutlineEntry[]
   words: number
   characters: number
   title?: string
@@ -87,6 +104,14 @@ export interface RenderReply {
   toc?: number
   /** Milliseconds spent parsing and rendering, for the status bar and benchmarks. */
   timings: { parse: number; render: number }
+}
+
+/** The worker does not hold the text the request's edits apply to: send the whole text. */
+export interface ResyncReply {
+  type: 'resync'
+  revision: number
+  /** Set when the request was an export. */
+  exportId?: number
 }
 
 export interface RenderFailed {
@@ -125,4 +150,4 @@ export interface RasterizeRequest {
   height: number
 }
 
-export type WorkerReply = RenderReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | RasterizeRequest
+export type WorkerReply = RenderReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | RasterizeRequest

@@ -9,21 +9,25 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { layoutPreview, PreviewCache, type PreviewBlock } from '../../src/markdown/preview-hast.js'
 import { Preview } from '../../src/preview/Preview.js'
+import { PreviewStore } from '../../src/preview/store.js'
 import { installLayoutStubs } from './setup.js'
 
 beforeAll(installLayoutStubs)
 afterEach(cleanup)
 
-function rendered(text: string, cache = new PreviewCache()): { blocks: PreviewBlock[]; hast: Map<string, HastRoot> } {
+function rendered(text: string, cache = new PreviewCache()): { blocks: PreviewBlock[]; hast: Map<string, HastRoot>; store: PreviewStore } {
   const { tree } = parseMarkdown(text)
   const { blocks } = layoutPreview(tree, text, cache)
-  return { blocks, hast: new Map(blocks.map((block) => [block.key, cache.get(block.key)!.hast])) }
+  const hast = new Map(blocks.map((block) => [block.key, cache.get(block.key)!.hast]))
+  const store = new PreviewStore()
+  store.set(blocks, hast)
+  return { blocks, hast, store }
 }
 
 describe('Preview', () => {
   it('renders the document with data-line on every block element', () => {
-    const { blocks, hast } = rendered('# Title\n\n- one\n- two\n\n> quote\n')
-    const { getByTestId } = render(<Preview blocks={blocks} hast={hast} onLineClick={() => {}} />)
+    const { store } = rendered('# Title\n\n- one\n- two\n\n> quote\n')
+    const { getByTestId } = render(<Preview store={store} onLineClick={() => {}} />)
     const preview = getByTestId('preview')
     expect(preview.querySelector('h1')?.getAttribute('data-line')).toBe('1')
     expect([...preview.querySelectorAll('li')].map((li) => li.getAttribute('data-line'))).toEqual(['3', '4'])
@@ -34,10 +38,10 @@ describe('Preview', () => {
   it('moves a block without rendering it again, updating its lines', () => {
     const cache = new PreviewCache()
     const first = rendered('- a\n- b\n', cache)
-    const { getByTestId, rerender } = render(<Preview blocks={first.blocks} hast={first.hast} onLineClick={() => {}} />)
+    const { getByTestId } = render(<Preview store={first.store} onLineClick={() => {}} />)
     const list = getByTestId('preview').querySelector('ul')!
     const second = rendered('Intro\n\n- a\n- b\n', cache)
-    rerender(<Preview blocks={second.blocks} hast={second.hast} onLineClick={() => {}} />)
+    act(() => first.store.set(second.blocks, second.hast))
     const after = getByTestId('preview').querySelector('ul')!
     expect(after).toBe(list)
     expect([...after.querySelectorAll('li')].map((li) => li.getAttribute('data-line'))).toEqual(['3', '4'])
@@ -45,8 +49,8 @@ describe('Preview', () => {
 
   it('reports the source line of a clicked block, not of a clicked link', () => {
     const onLineClick = vi.fn()
-    const { blocks, hast } = rendered('# T\n\nSome [link](https://example.com) text.\n')
-    const { getByTestId } = render(<Preview blocks={blocks} hast={hast} onLineClick={onLineClick} />)
+    const { store } = rendered('# T\n\nSome [link](https://example.com) text.\n')
+    const { getByTestId } = render(<Preview store={store} onLineClick={onLineClick} />)
     const paragraph = getByTestId('preview').querySelector('p')!
     fireEvent.click(paragraph)
     expect(onLineClick).toHaveBeenCalledWith(3)
@@ -59,8 +63,8 @@ describe('Preview', () => {
   })
 
   it('follows #slug links to the prefixed heading id', () => {
-    const { blocks, hast } = rendered('[go](#the-end)\n\n# The End\n')
-    const { getByTestId } = render(<Preview blocks={blocks} hast={hast} onLineClick={() => {}} />)
+    const { store } = rendered('[go](#the-end)\n\n# The End\n')
+    const { getByTestId } = render(<Preview store={store} onLineClick={() => {}} />)
     const heading = getByTestId('preview').querySelector('h1')!
     const scrolled = vi.fn()
     heading.scrollIntoView = scrolled
@@ -73,8 +77,8 @@ describe('Preview', () => {
   })
 
   it('shows a missing stored image as a visible placeholder', () => {
-    const { blocks, hast } = rendered('![chart](images/chart.png)\n')
-    const { getByTestId } = render(<Preview blocks={blocks} hast={hast} onLineClick={() => {}} />)
+    const { store } = rendered('![chart](images/chart.png)\n')
+    const { getByTestId } = render(<Preview store={store} onLineClick={() => {}} />)
     expect(getByTestId('preview').querySelector('.missing-image')?.textContent).toContain('images/chart.png')
   })
 })

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { budgetFor, RENDER_BUDGET, renderBudgetFromQuery } from '../../src/worker/budget.js'
 import { WorkerClient } from '../../src/worker/client.js'
-import { DEFAULT_EXPORT_SETTINGS, type RenderReply, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS, type RenderReply, type TextSync, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol.js'
 
 class FakeWorker {
   static all: FakeWorker[] = []
@@ -34,7 +34,12 @@ class FakeWorker {
 }
 
 function rendered(revision: number): RenderReply {
-  return { type: 'rendered', revision, blocks: [], hast: {}, outline: [], words: 0, characters: 0, timings: { parse: 0, render: 0 } }
+  return { type: 'rendered', revision, patch: { head: 0, tail: 0, lineDelta: 0, blocks: [] }, hast: {}, outline: [], words: 0, characters: 0, timings: { parse: 0, render: 0 } }
+}
+
+/** The whole text a request sent, or its edits. */
+function sent(request: { sync: TextSync }): string {
+  return 'text' in request.sync ? request.sync.text : `edits after ${request.sync.after}: ${JSON.stringify(request.sync.edits)}`
 }
 
 const BUDGET = { baseMs: 1000, perMillionCharsMs: 0, maxMs: 1000 }
@@ -87,12 +92,14 @@ describe('render budget', () => {
     vi.advanceTimersByTime(600)
     expect(fresh.renders()).toHaveLength(0)
     vi.advanceTimersByTime(400)
-    expect(fresh.renders().map((request) => [request.text, request.base])).toEqual([['typing on', -1]])
-    // It rendered: the next edit goes out at once again.
-    fresh.reply(rendered(fresh.renders()[0]!.revision))
+    // The fresh worker holds no text: the whole text goes, read when sent.
+    expect(fresh.renders().map((request) => [sent(request), request.base])).toEqual([['typing on', -1]])
+    // It rendered: the next edit goes out at once again, as an edit.
+    const revision = fresh.renders()[0]!.revision
+    fresh.reply(rendered(revision))
     expect(renders).toHaveLength(2)
-    client.render('d', () => 'next')
-    expect(fresh.renders().map((request) => request.text)).toEqual(['typing on', 'next'])
+    client.edit('d', [[6, 9, '']], () => 'typing')
+    expect(fresh.renders().map(sent)).toEqual(['typing on', `edits after ${revision}: [[6,9,""]]`])
     client.dispose()
   })
 
@@ -113,7 +120,7 @@ describe('render budget', () => {
     text = 'slow, still'
     client.retry()
     const fresh = FakeWorker.all[1]!
-    expect(fresh.renders().map((request) => request.text)).toEqual(['slow, still'])
+    expect(fresh.renders().map(sent)).toEqual(['slow, still'])
     vi.advanceTimersByTime(3999)
     expect(fresh.terminated).toBe(false)
     vi.advanceTimersByTime(1)
@@ -143,7 +150,40 @@ describe('render budget', () => {
     vi.advanceTimersByTime(5000)
     expect(await caught).toMatch(/took longer than 5 s/)
     expect(FakeWorker.all[0]!.terminated).toBe(true)
-    expect(FakeWorker.all[1]!.renders().map((request) => request.text)).toEqual(['text'])
+    expect(FakeWorker.all[1]!.renders().map(sent)).toEqual(['text'])
+    client.dispose()
+  })
+})
+
+describe('the worker\'s copy of the text', () => {
+  it('is sent whole again when the worker answers that it does not hold the edited revision', () => {
+    const { client } = setup()
+    let text = 'one'
+    client.render('d', () => text)
+    const worker = FakeWorker.all[0]!
+    worker.reply(rendered(worker.renders()[0]!.revision))
+    text = 'one two'
+    client.edit('d', [[3, 3, ' two']], () => text)
+    const edited = worker.renders()[1]!
+    expect(sent(edited)).toMatch(/^edits after/)
+    worker.reply({ type: 'resync', revision: edited.revision })
+    expect(worker.renders().slice(2).map(sent)).toEqual(['one two'])
+    client.dispose()
+  })
+
+  it('an export answered with resync is sent again with the whole text', () => {
+    const { client } = setup()
+    let text = 'one'
+    client.render('d', () => text)
+    const worker = FakeWorker.all[0]!
+    worker.reply(rendered(worker.renders()[0]!.revision))
+    text = 'one!'
+    client.edit('d', [[3, 3, '!']], () => text)
+    void client.exportDocx('d', () => text, 'name', DEFAULT_EXPORT_SETTINGS).catch(() => undefined)
+    const exports = () => worker.posted.filter((message): message is Extract<WorkerRequest, { type: 'export' }> => message.type === 'export')
+    expect(sent(exports()[0]!)).toMatch(/^edits after/)
+    worker.reply({ type: 'resync', revision: exports()[0]!.revision, exportId: exports()[0]!.id })
+    expect(exports().map(sent).slice(1)).toEqual(['one!'])
     client.dispose()
   })
 })

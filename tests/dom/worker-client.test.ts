@@ -32,7 +32,7 @@ describe('WorkerClient (in-thread)', () => {
     instance.dispose()
   })
 
-  it('sends the first request, keeps only the newest while it runs, and reads the text when sending', async () => {
+  it('sends the whole text first, then only the edits, gathered while a render runs', async () => {
     const { instance, renders } = client()
     const reads: string[] = []
     const text = (value: string) => () => {
@@ -40,13 +40,57 @@ describe('WorkerClient (in-thread)', () => {
       return value
     }
     instance.render('d', text('# one'))
-    instance.render('d', text('# two'))
-    instance.render('d', text('# three'))
+    instance.edit('d', [[2, 5, 'two']], text('# two'))
+    instance.edit('d', [[2, 5, 'three']], text('# three'))
     await until(() => renders.length === 2)
     await new Promise((resolve) => setTimeout(resolve, 50))
-    // "# two" waited in the stash and was replaced: it was never read, never sent.
-    expect(reads).toEqual(['# one', '# three'])
-    expect(renders.map((reply) => reply.outline[0]?.text)).toEqual(['one', 'three'])
+    // Only the first request read the text; the second carried both edits, applied in order.
+    expect(reads).toEqual(['# one'])
+    expect(renders.map((reply) => reply.outline?.[0]?.text)).toEqual(['one', 'three'])
+    instance.dispose()
+  })
+
+  it('renders from edits exactly what the whole text renders', async () => {
+    const edited = client()
+    const whole = client()
+    let text = '# Doc\n\nA paragraph.\n\n- item\n'
+    edited.instance.render('d', () => text)
+    await until(() => edited.renders.length === 1)
+    const edits: [number, number, string][] = [
+      [text.length, text.length, '\n## Added\n\nMore [link][l].\n\n[l]: https://example.org\n'],
+      [8, 9, 'The'],
+      [0, 0, 'Intro line.\n\n'],
+    ]
+    for (const edit of edits) {
+      text = text.slice(0, edit[0]) + edit[2] + text.slice(edit[1])
+      edited.instance.edit('d', [edit], () => text)
+      await until(() => edited.renders.length >= 1 + edits.indexOf(edit) + 1)
+    }
+    whole.instance.render('d', () => text)
+    await until(() => whole.renders.length === 1)
+    const last = edited.renders[edited.renders.length - 1]!
+    expect(last.words).toBe(whole.renders[0]!.words)
+    expect(last.outline?.map((entry) => [entry.text, entry.line])).toEqual(whole.renders[0]!.outline?.map((entry) => [entry.text, entry.line]))
+    edited.instance.dispose()
+    whole.instance.dispose()
+  })
+
+  it('exports the text as edited, without sending it whole again', async () => {
+    const { instance, renders } = client()
+    const reads: string[] = []
+    instance.render('d', () => {
+      reads.push('read')
+      return '# Title\n\nBody.\n'
+    })
+    await until(() => renders.length === 1)
+    instance.edit('d', [[15, 15, ' Added.']], () => {
+      reads.push('read')
+      return '# Title\n\nBody. Added.\n'
+    })
+    const result = await instance.exportDocx('d', () => 'never read', 'notes', DEFAULT_EXPORT_SETTINGS)
+    const xml = strFromU8(unzipSync(result.data)['word/document.xml']!)
+    expect(xml).toContain('Body. Added.')
+    expect(reads).toEqual(['read'])
     instance.dispose()
   })
 
@@ -55,9 +99,12 @@ describe('WorkerClient (in-thread)', () => {
     instance.render('d', () => '# Title\n\nfirst\n\nsecond\n')
     await until(() => renders.length === 1)
     expect(Object.keys(renders[0]!.hast)).toHaveLength(3)
-    instance.render('d', () => '# Title\n\nfirst\n\nsecond, edited\n')
+    instance.edit('d', [[22, 22, ', edited']], () => '# Title\n\nfirst\n\nsecond, edited\n')
     await until(() => renders.length === 2)
-    expect(Object.keys(renders[1]!.hast)).toEqual([renders[1]!.blocks[2]!.key])
+    // A patch: two blocks kept at the start, the third replaced; its hast alone sent.
+    const { patch } = renders[1]!
+    expect([patch.head, patch.tail, patch.blocks.length]).toEqual([2, 0, 1])
+    expect(Object.keys(renders[1]!.hast)).toEqual([patch.blocks[0]!.key])
     instance.dispose()
   })
 
@@ -66,8 +113,8 @@ describe('WorkerClient (in-thread)', () => {
     instance.render('old', () => '# Old')
     instance.reset()
     instance.render('new', () => '# New')
-    await until(() => renders.some((reply) => reply.outline[0]?.text === 'New'))
-    expect(renders.map((reply) => reply.outline[0]?.text)).toEqual(['New'])
+    await until(() => renders.some((reply) => reply.outline?.[0]?.text === 'New'))
+    expect(renders.map((reply) => reply.outline?.[0]?.text)).toEqual(['New'])
     // After a reset the worker sends every block again.
     expect(Object.keys(renders[0]!.hast)).toHaveLength(1)
     instance.dispose()

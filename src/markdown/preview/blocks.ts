@@ -24,7 +24,8 @@ import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
 import { dropUnclosedRawText } from './unclosed-raw-text.js'
-import { countText, type TextCounts } from './counts.js'
+import { type TextCounts } from './counts.js'
+import { summarize } from './summary.js'
 
 export interface PreviewBlock {
   /** Content key: two blocks with the same key render to the same hast. */
@@ -34,11 +35,17 @@ export interface PreviewBlock {
   endLine: number
   /** `footnotes` is the section of footnote bodies at the end, out of source order. */
   kind: 'block' | 'footnotes'
+  /** Rough height in text rows, for a page that lays out blocks it has not drawn (see summary.ts). */
+  rows: number
+  /** The element ids inside the block (headings, footnotes, raw anchors), for links to blocks not drawn. */
+  ids?: string[]
 }
 
 export interface RenderedBlock extends TextCounts {
   /** Sanitised hast; block elements carry `dataRel`, their line relative to the block's. */
   hast: HastRoot
+  rows: number
+  ids: string[]
 }
 
 export interface OutlineEntry {
@@ -81,7 +88,7 @@ export class PreviewCache {
 }
 
 /** What a block needs from the rest of the document to render. */
-interface Environment {
+export interface Environment {
   slugs: Map<Heading, string>
   definitions: Map<string, Definition>
   footnotes: Map<string, FootnoteDefinition>
@@ -102,7 +109,7 @@ type Reference = LinkReference | ImageReference
  * subtree. Kept per node object: the chunked parser hands back the same objects for chunks
  * that did not change, so an edit walks only the blocks it touched.
  */
-interface NodeFacts {
+export interface NodeFacts {
   /** Length of the source the facts were taken from: a node re-used with other content is walked again. */
   length: number
   children: number
@@ -123,7 +130,7 @@ const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteRefe
 const headingTexts = new WeakMap<Heading, { length: number; text: string }>()
 
 /** A heading's plain text, kept per heading object (the slugs and the outline both need it every render). */
-function headingText(heading: Heading): string {
+export function headingText(heading: Heading): string {
   const cached = headingTexts.get(heading)
   if (cached && cached.length === lengthOf(heading)) return cached.text
   const text = toString(heading)
@@ -164,7 +171,7 @@ function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'has
   if ('children' in node) for (const child of node.children) collect(child, into, enterFootnotes)
 }
 
-function factsOf(node: RootContent, text: string): NodeFacts {
+export function factsOf(node: RootContent, text: string): NodeFacts {
   const cached = factsCache.get(node)
   if (cached && cached.length === lengthOf(node) && cached.children === childCount(node)) return cached
   const facts: NodeFacts = {
@@ -182,6 +189,17 @@ function factsOf(node: RootContent, text: string): NodeFacts {
   return facts
 }
 
+const bodyHashes = new WeakMap<FootnoteDefinition, { length: number; hash: string }>()
+
+/** A footnote body's content hash, kept per body object. */
+function bodyHash(node: FootnoteDefinition, text: string): string {
+  const cached = bodyHashes.get(node)
+  if (cached && cached.length === lengthOf(node)) return cached.hash
+  const hash = hashString(text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0))
+  bodyHashes.set(node, { length: lengthOf(node), hash })
+  return hash
+}
+
 /** What a footnote body holds (its own references, headings), walked once per body object. */
 function bodyFacts(node: FootnoteDefinition) {
   const cached = bodyCache.get(node)
@@ -193,45 +211,37 @@ function bodyFacts(node: FootnoteDefinition) {
   return facts
 }
 
-/** Lays the document out in blocks, rendering (into `cache`) those whose key is new. */
-export function layoutPreview(tree: Root, text: string, cache: PreviewCache): PreviewLayout {
-  const facts = tree.children.map((node) => factsOf(node, text))
-  const env = environment(facts)
-  const blocks: PreviewBlock[] = []
-  let words = 0
-  let characters = 0
-  tree.children.forEach((node, index) => {
-    if (node.type === 'definition' || node.type === 'footnoteDefinition' || !node.position) return
-    const line = node.position.start.line
-    const own = facts[index]!
-    const context = contextOf(own, env)
-    const key = context.signature === '' ? own.hash : hashString(`${own.hash}\u0000${context.signature}`)
-    let rendered = cache.get(key)
-    if (!rendered) {
-      try {
-        rendered = renderBlock([node], context.definitions, line, blockHandlers(env))
-      } catch (error) {
-        // Hostile input (thousands of nested HTML elements) can exhaust the stack somewhere in
-        // hast-util-raw or the sanitiser: show that block's source rather than no preview at all.
-        rendered = sourceBlock(text.slice(node.position.start.offset ?? 0, node.position.end.offset ?? 0), error)
-      }
-      cache.set(key, rendered)
-    }
-    words += rendered.words
-    characters += rendered.characters
-    blocks.push({ key, line, endLine: node.position.end.line, kind: 'block' })
-  })
-  const footnotes = footnoteSection(env, text, cache)
-  if (footnotes) {
-    blocks.push(footnotes.block)
-    words += footnotes.rendered.words
-    characters += footnotes.rendered.characters
+/** Whether a node's rendering depends on the rest of the document (its key then includes that context). */
+export function dependsOnContext(facts: NodeFacts): boolean {
+  return facts.headings.length > 0 || facts.references.length > 0 || facts.footnoteReferences.length > 0
+}
+
+/** Whether a node contributes to the document-wide context (slugs, definitions, footnote numbers). */
+export function shapesContext(facts: NodeFacts): boolean {
+  return facts.headings.length > 0 || facts.definitions.length > 0 || facts.footnoteDefinitions.length > 0 || facts.footnoteReferences.length > 0
+}
+
+/** The content key of a top-level node's block: its own hash, and the context it renders with. */
+export function blockKey(facts: NodeFacts, env: Environment): string {
+  if (!dependsOnContext(facts)) return facts.hash
+  const context = contextOf(facts, env)
+  return context.signature === '' ? facts.hash : hashString(`${facts.hash}\u0000${context.signature}`)
+}
+
+/** A top-level node's block rendered (into `cache` under `key`, when not there yet). */
+export function renderedBlock(node: RootContent, facts: NodeFacts, key: string, env: Environment, text: string, cache: PreviewCache): RenderedBlock {
+  let rendered = cache.get(key)
+  if (rendered) return rendered
+  const start = node.position?.start
+  try {
+    rendered = renderBlock([node], contextOf(facts, env).definitions, start?.line ?? 1, blockHandlers(env))
+  } catch (error) {
+    // Hostile input (thousands of nested HTML elements) can exhaust the stack somewhere in
+    // hast-util-raw or the sanitiser: show that block's source rather than no preview at all.
+    rendered = sourceBlock(text.slice(start?.offset ?? 0, node.position?.end.offset ?? 0), error)
   }
-  const outline: OutlineEntry[] = []
-  for (const [heading, slug] of env.slugs) {
-    outline.push({ depth: heading.depth, text: headingText(heading), slug, line: heading.position?.start.line ?? 1 })
-  }
-  return { blocks, outline, words, characters }
+  cache.set(key, rendered)
+  return rendered
 }
 
 /**
@@ -240,7 +250,7 @@ export function layoutPreview(tree: Root, text: string, cache: PreviewCache): Pr
  * footnotes were first referenced (references inside them come last); headings take slugs in
  * document order, as src/markdown/slugs.ts gives them.
  */
-function environment(all: NodeFacts[]): Environment {
+export function environment(all: readonly NodeFacts[]): Environment {
   const definitions = new Map<string, Definition>()
   const footnotes = new Map<string, FootnoteDefinition>()
   const footnoteOrder: string[] = []
@@ -275,7 +285,7 @@ function environment(all: NodeFacts[]): Environment {
 }
 
 /** The document-wide facts a block depends on, as a string, and the definitions it uses. */
-function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences'>, env: Environment): { signature: string; definitions: Definition[] } {
+export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences'>, env: Environment): { signature: string; definitions: Definition[] } {
   if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0) return { signature: '', definitions: [] }
   const parts: string[] = []
   const used = new Set<Definition>()
@@ -292,7 +302,7 @@ function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteR
 }
 
 /** Handlers for top-level blocks: heading ids from the document's slugs, footnote numbers from the whole document. */
-function blockHandlers(env: Environment): Handlers {
+export function blockHandlers(env: Environment): Handlers {
   return {
     ...baseHandlers(env),
     footnoteReference(state: State, node: FootnoteReference) {
@@ -339,7 +349,7 @@ function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: 
   }
   hast = sanitize(hast, previewSchema) as HastRoot
   finish(hast)
-  return { hast, ...countText(hast) }
+  return { hast, ...summarize(hast) }
 }
 
 /** A block that could not be rendered, as its source in a code block with the reason. */
@@ -356,11 +366,11 @@ function sourceBlock(source: string, error: unknown): RenderedBlock {
       },
     ],
   }
-  return { hast, ...countText(hast) }
+  return { hast, ...summarize(hast) }
 }
 
 /** The section of footnote bodies at the end of the preview, rendered by mdast-util-to-hast's own footer. */
-function footnoteSection(env: Environment, text: string, cache: PreviewCache): { block: PreviewBlock; rendered: RenderedBlock } | undefined {
+export function footnoteSection(env: Environment, text: string, cache: PreviewCache): { block: PreviewBlock; rendered: RenderedBlock } | undefined {
   const bodies = env.footnoteOrder.map((id) => env.footnotes.get(id)).filter((node): node is FootnoteDefinition => node?.position !== undefined)
   if (bodies.length === 0) return undefined
   const line = Math.min(...bodies.map((node) => node.position!.start.line))
@@ -370,7 +380,9 @@ function footnoteSection(env: Environment, text: string, cache: PreviewCache): {
     for (let i = 0; i < (env.bodyCounts.get(id) ?? 0); i++) references.push({ type: 'footnoteReference', identifier: id, label: id })
   }
   const facts = bodies.map((node) => contextOf(bodyFacts(node), env))
-  const source = bodies.map((node, i) => `${node.position!.start.line - line}\u0001${facts[i]!.signature}\u0001${text.slice(node.position!.start.offset ?? 0, node.position!.end.offset ?? 0)}`)
+  // Each body by its content hash (kept per node object), not its text: the key costs the
+  // number of footnotes, not their length.
+  const source = bodies.map((node, i) => `${node.position!.start.line - line}\u0001${facts[i]!.signature}\u0001${bodyHash(node, text)}`)
   const key = hashString(`footnotes\u0000${env.footnoteOrder.join('\u0001')}\u0000${references.length}\u0000${source.join('\u0000')}`)
   let rendered = cache.get(key)
   if (!rendered) {
@@ -387,10 +399,10 @@ function footnoteSection(env: Environment, text: string, cache: PreviewCache): {
     }
     hast = sanitize(hast, previewSchema) as HastRoot
     finish(hast)
-    rendered = { hast, ...countText(hast) }
+    rendered = { hast, ...summarize(hast) }
     cache.set(key, rendered)
   }
-  return { block: { key, line, endLine, kind: 'footnotes' }, rendered }
+  return { block: { key, line, endLine, kind: 'footnotes', rows: rendered.rows, ...(rendered.ids.length > 0 ? { ids: rendered.ids } : {}) }, rendered }
 }
 
 function markLines(node: HastRoot | HastContent, baseLine: number): void {

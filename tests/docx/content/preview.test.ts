@@ -5,7 +5,7 @@
 import type { Element, Root } from 'hast'
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../../src/markdown/parse.js'
-import { layoutPreview, PreviewCache } from '../../../src/markdown/preview/blocks.js'
+import { layoutPreview, PreviewCache } from '../../../src/markdown/preview-hast.js'
 
 function html(markdown: string): string {
   const { tree } = parseMarkdown(markdown)

@@ -1,0 +1,95 @@
+/**
+ * The page's copy of the preview: the block list and the rendering (hast) of each block, kept
+ * outside React and changed by the worker's patches. The preview component subscribes to it
+ * (useSyncExternalStore), so a patch re-renders the preview alone — not the app around it —
+ * and only the blocks it draws.
+ */
+import type { Root as HastRoot } from 'hast'
+import { applyBlockPatch, patchChanges, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
+
+export class PreviewStore {
+  private blocks: PreviewBlock[] = []
+  private readonly hast = new Map<string, HastRoot>()
+  /** How many blocks of the list have each key (equal blocks share one rendering). */
+  private readonly counts = new Map<string, number>()
+  private version = 0
+  private readonly listeners = new Set<() => void>()
+
+  /** Applies a worker patch and the renderings it brought. */
+  apply(patch: BlockPatch, hast: Readonly<Record<string, HastRoot>>): void {
+    const { removed, added } = patchChanges(this.blocks, patch)
+    // In the worker's order: removals first (a rendering no block uses goes), then the new
+    // renderings, then the blocks that use them.
+    for (const block of removed) {
+      const count = (this.counts.get(block.key) ?? 0) - 1
+      if (count > 0) this.counts.set(block.key, count)
+      else {
+        this.counts.delete(block.key)
+        this.hast.delete(block.key)
+      }
+    }
+    for (const [key, tree] of Object.entries(hast)) this.hast.set(key, tree)
+    for (const block of added) this.counts.set(block.key, (this.counts.get(block.key) ?? 0) + 1)
+    this.blocks = applyBlockPatch(this.blocks, patch)
+    this.changed()
+  }
+
+  /** Replaces everything (tests, and callers that lay out the whole document themselves). */
+  set(blocks: readonly PreviewBlock[], hast: ReadonlyMap<string, HastRoot>): void {
+    this.blocks = [...blocks]
+    this.hast.clear()
+    this.counts.clear()
+    for (const block of blocks) {
+      this.counts.set(block.key, (this.counts.get(block.key) ?? 0) + 1)
+      const tree = hast.get(block.key)
+      if (tree) this.hast.set(block.key, tree)
+    }
+    this.changed()
+  }
+
+  clear(): void {
+    this.set([], new Map())
+  }
+
+  getBlocks(): readonly PreviewBlock[] {
+    return this.blocks
+  }
+
+  hastOf(key: string): HastRoot | undefined {
+    return this.hast.get(key)
+  }
+
+  /** The index of the first block that holds an element with this id, or -1. */
+  indexOfId(id: string): number {
+    return this.blocks.findIndex((block) => block.ids?.includes(id) === true)
+  }
+
+  /** The index of the last block (footnotes aside) starting at or before `line`, or -1. */
+  indexOfLine(line: number): number {
+    const blocks = this.blocks
+    let high = blocks.length - 1
+    if (blocks[high]?.kind === 'footnotes') high--
+    let low = 0
+    let found = -1
+    while (low <= high) {
+      const middle = (low + high) >> 1
+      if (blocks[middle]!.line <= line) {
+        found = middle
+        low = middle + 1
+      } else high = middle - 1
+    }
+    return found
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly getVersion = (): number => this.version
+
+  private changed(): void {
+    this.version++
+    for (const listener of this.listeners) listener()
+  }
+}
