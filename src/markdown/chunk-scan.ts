@@ -141,20 +141,128 @@ export interface Scan {
   readonly endLine: number
 }
 
+/** The scanner's state between lines. */
+interface ScanState {
+  open: Open | undefined
+  previousBlank: boolean
+  list: Marker | undefined
+  items: number
+}
+
 /**
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
 export function scanCuts(text: string): Scan {
+  const state: ScanState = { open: undefined, previousBlank: false, list: undefined, items: 0 }
+  if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
+  const { lineNumber } = scanLines(text, 0, 0, state, cuts)
+  return { cuts, endLine: endLineOf(text, lineNumber) }
+}
+
+/** What a text's edit left unchanged: `prefix` characters at its start, `suffix` at its end (never overlapping). */
+export interface Unchanged {
+  prefix: number
+  suffix: number
+}
+
+/**
+ * The cuts of a text that differs from an earlier one (of `previousLength` characters, whose
+ * scan is `previous`) only between its unchanged start and end: the earlier cuts before the
+ * change are kept, the text is scanned again from the last cut before the change until the
+ * scan meets, past the change, a line that was a cut in the earlier text, and the earlier cuts
+ * from there on are taken over, moved. The state of the scan after a cut's line depends on that
+ * line alone (no leaf block is open at a cut; the list marker and any block the line opens come
+ * from the line), so from a common cut on both scans are the same. Equal to `scanCuts(text)`.
+ */
+export function rescanCuts(text: string, previous: Scan, previousLength: number, unchanged: Unchanged): Scan {
+  const { cuts: old } = previous
+  const changeEnd = text.length - unchanged.suffix
+  const delta = text.length - previousLength
+  if (unchanged.prefix < 0 || unchanged.suffix < 0 || unchanged.prefix > Math.min(text.length, previousLength) || changeEnd < unchanged.prefix) return scanCuts(text)
+  // The last blank-line cut whose whole line is before the change: the scan restarts there,
+  // after a blank line and with no block open (front matter always closes before the first cut).
+  let restart = lastIndexBefore(old, unchanged.prefix)
+  while (restart >= 0) {
+    const cut = old[restart]!
+    if (cut.kind === 'blank' && lineEndsBefore(text, cut.offset, unchanged.prefix)) break
+    restart--
+  }
+  if (restart < 0) return scanCuts(text)
+  const from = old[restart]!
+  const cuts = old.slice(0, restart)
+  const state: ScanState = { open: undefined, previousBlank: true, list: undefined, items: 0 }
+  let lineDelta = 0
+  let resumeAt = -1
+  const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, (cut) => {
+    if (cut.offset < changeEnd) return false
+    const at = indexOfOffset(old, cut.offset - delta)
+    if (at === -1) return false
+    lineDelta = cut.line - old[at]!.line
+    resumeAt = at + 1
+    return true
+  })
+  // The restart cut counts the list items since the cut before it, as it did.
+  if (cuts[restart]?.offset === from.offset) cuts[restart] = from
+  if (resumeAt === -1) return { cuts, endLine: endLineOf(text, lineNumber) }
+  for (let index = resumeAt; index < old.length; index++) {
+    const cut = old[index]!
+    cuts.push(delta === 0 && lineDelta === 0 ? cut : { ...cut, offset: cut.offset + delta, line: cut.line + lineDelta })
+  }
+  return { cuts, endLine: previous.endLine + lineDelta }
+}
+
+/** Whether the line starting at `start` ends (its line ending included) before `limit`. */
+function lineEndsBefore(text: string, start: number, limit: number): boolean {
+  for (let at = start; at < limit; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10) return true
+    // A lone CR ends the line; CRLF ends at its LF, which must be before the limit too.
+    if (code === 13) return text.charCodeAt(at + 1) === 10 ? at + 1 < limit : true
+  }
+  return false
+}
+
+/** Index of the last cut starting before `offset`, or -1. */
+function lastIndexBefore(cuts: readonly Cut[], offset: number): number {
+  let low = 0
+  let high = cuts.length - 1
+  let found = -1
+  while (low <= high) {
+    const middle = (low + high) >> 1
+    if (cuts[middle]!.offset < offset) {
+      found = middle
+      low = middle + 1
+    } else high = middle - 1
+  }
+  return found
+}
+
+/** Index of the cut at exactly `offset`, or -1. */
+function indexOfOffset(cuts: readonly Cut[], offset: number): number {
+  const index = lastIndexBefore(cuts, offset + 1)
+  return index >= 0 && cuts[index]!.offset === offset ? index : -1
+}
+
+function endLineOf(text: string, lineNumber: number): number {
   const length = text.length
-  const plainNewlines = text.indexOf('\r') === -1
-  let open: Open | undefined
-  let previousBlank = false
-  let list: Marker | undefined
-  let lineNumber = 0
-  let start = 0
-  let items = 0
-  if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) open = { kind: 'front-matter' }
+  const endsWithLineEnding = length > 0 && (text.charCodeAt(length - 1) === 10 || text.charCodeAt(length - 1) === 13)
+  return lineNumber + (endsWithLineEnding || length === 0 ? 1 : 0)
+}
+
+/**
+ * Scans lines from `start` (the start of line `lineNumber + 1`), pushing cuts; stops after a
+ * cut for which `stop` returns true. Returns the number of the last line scanned.
+ */
+function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], stop?: (cut: Cut) => boolean): { lineNumber: number } {
+  const length = text.length
+  const plainNewlines = text.indexOf('\r', start) === -1
+  let { open, previousBlank, list, items } = state
+  const push = (cut: Cut): boolean => {
+    cuts.push(cut)
+    items = 0
+    return stop !== undefined && stop(cut)
+  }
   while (start < length) {
     lineNumber++
     let end: number
@@ -187,6 +295,7 @@ export function scanCuts(text: string): Scan {
       start = next
       continue
     }
+    let stopped = false
     if (blank) {
       previousBlank = true
     } else if (indent === 0) {
@@ -196,14 +305,10 @@ export function scanCuts(text: string): Scan {
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
         const allowed = first !== 58 /* : */ && first !== 0xfeff && !(first === 45 && text.startsWith('---', content))
-        if (allowed && lineNumber > 1) {
-          cuts.push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end), items })
-          items = 0
-        }
+        if (allowed && lineNumber > 1) stopped = push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end), items })
         list = marker
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
-        cuts.push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
-        items = 0
+        stopped = push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
       } else if (marker !== undefined) {
         list = marker
       } else if (first === 35 /* # */ || first === 62 /* > */ || first === 96 || first === 126 || first === 60 || first === 124 /* | */) {
@@ -216,9 +321,13 @@ export function scanCuts(text: string): Scan {
       previousBlank = false
     }
     start = next
+    if (stopped) break
   }
-  const endsWithLineEnding = length > 0 && (text.charCodeAt(length - 1) === 10 || text.charCodeAt(length - 1) === 13)
-  return { cuts, endLine: lineNumber + (endsWithLineEnding || length === 0 ? 1 : 0) }
+  state.open = open
+  state.previousBlank = previousBlank
+  state.list = list
+  state.items = items
+  return { lineNumber }
 }
 
 /** FNV-1a over the first 48 characters of a line. */

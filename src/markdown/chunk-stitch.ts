@@ -10,18 +10,34 @@
  * - no node on A's right edge runs to A's very end (what only an unclosed block does: it would
  *   have gone on into B), and A's last fenced code or math is closed by its own fence;
  * - A's last and B's first top-level node are of types whose neighbours nothing else looks at
- *   (a table is not: a `Table:` caption beside it joins it; unknown types from extensions are
- *   not either), so a transform over siblings sees the same thing in the chunk as in the whole;
+ *   (unknown types from extensions are not), so a transform over siblings sees the same thing
+ *   in the chunk as in the whole; a table is cut from its neighbour unless the `Table:` caption
+ *   transform would join them (a caption paragraph beside it, or B's caption after A's table);
  * - where L continues A's last list (same bullet or delimiter), B's first node is that list's
  *   continuation: the two lists are joined into one node, loose if a blank line was between.
  *
  * Anything else makes the chunked parser merge A and B and parse them as one.
  */
-import type { List, Nodes, Root } from 'mdast'
+import type { List, Nodes, Root, RootContent } from 'mdast'
 import type { Point, Position } from 'unist'
+import { isCaptionParagraph } from './table-caption.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml'])
+
+/** Tables and their captions, cut from their neighbours unless the caption transform joins them (captionAcross). */
+const TABLE_TYPES = new Set(['table', 'tableCaption'])
+
+/**
+ * Whether the `Table:` caption transform (table-caption.ts) would, in the whole document, join
+ * A's last node and B's first: a caption paragraph after A's table or before B's table, or B's
+ * caption (a paragraph before B's table, in B) that A's table, coming first, would take.
+ */
+function captionAcross(last: RootContent, first: RootContent): boolean {
+  if (last.type === 'table') return first.type === 'tableCaption' || isCaptionParagraph(first)
+  if (first.type === 'table') return isCaptionParagraph(last)
+  return false
+}
 
 export type Verdict =
   /**
@@ -45,9 +61,10 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
-  if (!SAFE_AT_CUT.has(first.type)) return { ok: false }
+  if (!SAFE_AT_CUT.has(first.type) && !TABLE_TYPES.has(first.type)) return { ok: false }
   if (!last) return kind === 'blank' ? { ok: true, join: false, blankBetween: false } : { ok: false }
-  if (!SAFE_AT_CUT.has(last.type)) return { ok: false }
+  if (!SAFE_AT_CUT.has(last.type) && last.type !== 'table') return { ok: false }
+  if (captionAcross(last, first)) return { ok: false }
   if (runsToEnd(last, a.end)) return { ok: false, ...closingOf(text, last, a.end) }
   if ((last.type === 'code' || last.type === 'math') && !fenceClosed(text, last)) return { ok: false, ...closingOf(text, last, a.end) }
   // Indented code may go on after blank lines, so micromark reads L as interrupting it (an

@@ -24,7 +24,7 @@ import type { List, Root, RootContent } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
 import { answersHold, definedLabels, remarkChunkLabels, withLabels, type LabelRecord } from './chunk-labels.js'
-import { scanCuts, type Cut } from './chunk-scan.js'
+import { rescanCuts, scanCuts, type Cut, type Scan, type Unchanged } from './chunk-scan.js'
 import { checkCut, joinLists, shiftPositions } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from './parse.js'
 import { chunkKey } from './chunk-hash.js'
@@ -88,7 +88,12 @@ export interface ChunkedParserOptions {
 }
 
 export interface ChunkedParser {
-  parse(text: string, path?: string): ChunkedParseResult
+  /**
+   * `unchanged`, when given, says how much of the text's start and end is as in the text of the
+   * previous call (an editor knows its edits): the cuts are then scanned for only around the
+   * change (chunk-scan.ts `rescanCuts`), in time proportional to it.
+   */
+  parse(text: string, path?: string, unchanged?: Unchanged): ChunkedParseResult
   /** Forgets every cached chunk. */
   clear(): void
 }
@@ -141,14 +146,18 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   // The labels of the last document: the best guess for the next one.
   let definitions: ReadonlySet<string> = EMPTY
   let footnotes: ReadonlySet<string> = EMPTY
+  // The last text's cuts, for an incremental scan of the next one.
+  let lastScan: { scan: Scan; length: number } | undefined
 
-  function parse(text: string, path?: string): ChunkedParseResult {
+  function parse(text: string, path?: string, unchanged?: Unchanged): ChunkedParseResult {
     generation++
     // micromark drops a leading byte order mark and counts offsets without it, so every offset
     // differs from the string's index by one: only a whole parse reproduces that.
     if (text.charCodeAt(0) === 0xfeff) return whole(text, path)
     const file = new VFile({ value: text, path })
-    const { cuts, endLine } = scanCuts(text)
+    const scan = unchanged && lastScan ? rescanCuts(text, lastScan.scan, lastScan.length, unchanged) : scanCuts(text)
+    lastScan = { scan, length: text.length }
+    const { cuts, endLine } = scan
     // Where pieces may start: offset → line and kind of cut.
     const bounds = [0]
     const lines = new Map<number, number>([[0, 1], [text.length, endLine]])
@@ -277,6 +286,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
 
   function whole(text: string, path?: string): ChunkedParseResult {
     cache = new Map()
+    lastScan = undefined
     const result = parseMarkdown(text, path)
     const endLine = 1 + countLines(text)
     const chunk: ChunkInfo = { key: chunkKey(text), startLine: 1, endLine, startOffset: 0, endOffset: text.length, nodeStart: 0, nodeEnd: result.tree.children.length, reused: false }
@@ -296,6 +306,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     parse,
     clear() {
       cache = new Map()
+      lastScan = undefined
       definitions = EMPTY
       footnotes = EMPTY
     },

@@ -60,6 +60,14 @@ function captionTables(parent: Parent, source: string): void {
   }
 }
 
+/**
+ * Whether a top-level node is a paragraph the transform would take as the caption of a table
+ * beside it: the chunked parser cuts between a table and a paragraph only when it is not.
+ */
+export function isCaptionParagraph(node: RootContent): boolean {
+  return node.type === 'paragraph' && captionOf(node) !== undefined
+}
+
 /** The caption a paragraph holds, if it starts with the caption prefix and has text after it. */
 function captionOf(paragraph: Paragraph): TableCaption | undefined {
   const first = paragraph.children[0]

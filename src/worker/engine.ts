@@ -15,6 +15,7 @@ import { messagesOf, type Message } from '../markdown/messages.js'
 import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
 import { loadImageBytes, rasterize } from './images.js'
 import { AUTO_CHECK_LIMIT } from './limits.js'
+import type { Unchanged } from '../markdown/chunk-scan.js'
 import { parseDocument } from './parser.js'
 import type { ExportRequest, ExportSettings, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { applyEdits } from './text-edits.js'
@@ -79,6 +80,9 @@ export class Engine {
   private layouter = new PreviewLayouter(this.cache)
   private layoutFor = ''
   private held: Held | undefined
+  /** The text the parser last parsed, and what the edits since left of it. */
+  private parsedText: string | undefined
+  private unchanged: Unchanged | undefined
   private current: Current | undefined
   private page: PageMirror = NO_PAGE
   private images = new Map<string, Promise<Uint8Array | undefined>>()
@@ -117,6 +121,7 @@ export class Engine {
    * sent) when the edits are for a revision it does not hold.
    */
   private sync(documentId: string, revision: number, sync: TextSync, exportId?: number): string | undefined {
+    this.unchanged = undefined
     if ('text' in sync) {
       this.held = { documentId, revision, text: sync.text }
       return sync.text
@@ -128,8 +133,19 @@ export class Engine {
       this.post({ type: 'resync', revision, ...(exportId !== undefined ? { exportId } : {}) })
       return undefined
     }
+    // The parser last saw the held text when it parsed it (the next parse is of this one).
+    if (this.parsedText === held!.text) this.unchanged = { prefix: edited.prefix, suffix: edited.suffix }
     this.held = { documentId, revision, text: edited.text }
     return edited.text
+  }
+
+  /** Parses the text with the parser's cache (only what changed since its last parse is parsed). */
+  private parse(text: string): ReturnType<typeof parseDocument> {
+    const unchanged = this.parsedText !== undefined && this.unchanged ? this.unchanged : undefined
+    this.unchanged = undefined
+    const result = parseDocument(text, unchanged)
+    this.parsedText = text
+    return result
   }
 
   private render(request: RenderRequest): void {
@@ -138,7 +154,7 @@ export class Engine {
     if (text === undefined) return
     try {
       const started = performance.now()
-      const { tree, file } = parseDocument(text)
+      const { tree, file } = this.parse(text)
       const parsed = performance.now()
       if (this.layoutFor !== request.documentId) {
         this.layouter = new PreviewLayouter(this.cache)
@@ -218,7 +234,7 @@ export class Engine {
       // next result (only what changed since is parsed). Its trees share nodes with the next
       // parse, so the result becomes the current tree.
       if (!(this.current && this.current.text === text && this.current.documentId === request.documentId)) {
-        this.current = { revision: request.revision, documentId: request.documentId, text, ...parseDocument(text) }
+        this.current = { revision: request.revision, documentId: request.documentId, text, ...this.parse(text) }
       }
       const current = this.current
       const file = new VFile({ value: current.text, path: `${request.name}.md` })

@@ -284,6 +284,33 @@ export function environment(all: readonly NodeFacts[]): Environment {
   return { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts }
 }
 
+/**
+ * The same context for nodes of the same content that are other objects (a chunk parsed again):
+ * `from` and `to` list the context's nodes in document order, item for item of equal content.
+ */
+export function remapEnvironment(env: Environment, from: readonly object[], to: readonly object[]): Environment {
+  const moved = new Map<object, object>()
+  for (let index = 0; index < from.length; index++) if (from[index] !== to[index]) moved.set(from[index]!, to[index]!)
+  if (moved.size === 0) return env
+  // A footnote body of the same content holds references of the same content, as other objects too.
+  for (const [before, after] of [...moved]) {
+    if ((before as Nodes).type !== 'footnoteDefinition' || (after as Nodes).type !== 'footnoteDefinition') continue
+    const a = bodyFacts(before as FootnoteDefinition).footnoteReferences
+    const b = bodyFacts(after as FootnoteDefinition).footnoteReferences
+    for (let index = 0; index < a.length && index < b.length; index++) if (a[index] !== b[index]) moved.set(a[index]!, b[index]!)
+  }
+  const map = <T extends object>(node: T): T => (moved.get(node) as T | undefined) ?? node
+  const slugs = new Map<Heading, string>()
+  for (const [heading, slug] of env.slugs) slugs.set(map(heading), slug)
+  const definitions = new Map<string, Definition>()
+  for (const [id, node] of env.definitions) definitions.set(id, map(node))
+  const footnotes = new Map<string, FootnoteDefinition>()
+  for (const [id, node] of env.footnotes) footnotes.set(id, map(node))
+  const earlier = new Map<FootnoteReference, number>()
+  for (const [node, count] of env.earlier) earlier.set(map(node), count)
+  return { ...env, slugs, definitions, footnotes, earlier }
+}
+
 /** The document-wide facts a block depends on, as a string, and the definitions it uses. */
 export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences'>, env: Environment): { signature: string; definitions: Definition[] } {
   if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0) return { signature: '', definitions: [] }

@@ -2,10 +2,10 @@
  * Lays a document out in preview blocks, incrementally: a layouter keeps the last tree's
  * top-level nodes with their facts, content keys and renderings, and on the next tree (from
  * the chunked parser, which hands back the very same node objects for text that did not
- * change) it looks only at the nodes between the unchanged start and end. The document-wide
- * context (heading slugs, definitions, footnote numbers) is computed again only when those
- * nodes hold headings, definitions or footnotes; otherwise every other block keeps its key
- * without being looked at. Per keystroke in a 1 MiB document that is a few identity checks
+ * change) it looks only at the nodes it has not seen. The document-wide
+ * context (heading slugs, definitions, footnote numbers) is computed again only when the
+ * headings, definitions or footnotes it comes from changed; otherwise every other block keeps
+ * its key without being looked at. Per keystroke in a 1 MiB document that is a few identity checks
  * per block instead of hashing and keying all of them.
  */
 import type { Root, RootContent } from 'mdast'
@@ -16,6 +16,7 @@ import {
   factsOf,
   footnoteSection,
   headingText,
+  remapEnvironment,
   renderedBlock,
   shapesContext,
   type Environment,
@@ -33,6 +34,8 @@ export interface LayoutStats {
   visited: number
   /** Whether the document-wide context was computed again. */
   context: boolean
+  /** Whether it changed, so that every block depending on it was keyed again. */
+  rekeyed: boolean
 }
 
 interface NodeState {
@@ -41,39 +44,64 @@ interface NodeState {
   /** The block's key and rendering; undefined for nodes that make no block (definitions). */
   key: string | undefined
   rendered: RenderedBlock | undefined
+  /** The block as last laid out (kept while key and lines stay). */
+  block?: PreviewBlock
 }
 
 export class PreviewLayouter {
   private nodes: NodeState[] = []
   private env: Environment | undefined
+  /** The nodes the context was computed from, in order, and the content hashes of the top-level nodes holding them (see update). */
+  private contributors: object[] = []
+  private contents: string[] = []
   private outline: OutlineEntry[] = []
   /** What the last update did. */
-  stats: LayoutStats = { visited: 0, context: false }
+  stats: LayoutStats = { visited: 0, context: false, rekeyed: false }
 
   constructor(private readonly cache: PreviewCache) {}
 
   update(tree: Root, text: string): PreviewLayout {
-    const children = tree.children
-    const old = this.nodes
-    const limit = Math.min(old.length, children.length)
-    let head = 0
-    while (head < limit && old[head]!.node === children[head]) head++
-    let tail = 0
-    while (tail < limit - head && old[old.length - 1 - tail]!.node === children[children.length - 1 - tail]) tail++
-    const middle: NodeState[] = []
-    for (let index = head; index < children.length - tail; index++) {
-      const node = children[index]!
-      middle.push({ node, facts: factsOf(node, text), key: undefined, rendered: undefined })
+    const previous = new Map<RootContent, NodeState>()
+    for (const state of this.nodes) previous.set(state.node, state)
+    // Nodes the parser handed back from the last tree keep what was worked out for them; the
+    // others (the edited chunks, lists joined across chunks) are looked at.
+    const nodes: NodeState[] = []
+    const fresh: NodeState[] = []
+    for (const node of tree.children) {
+      const known = previous.get(node)
+      if (known) {
+        previous.delete(node)
+        nodes.push(known)
+      } else {
+        const state: NodeState = { node, facts: factsOf(node, text), key: undefined, rendered: undefined }
+        nodes.push(state)
+        fresh.push(state)
+      }
     }
-    const removed = old.slice(head, old.length - tail)
-    const rebuild = this.env === undefined || middle.some((state) => shapesContext(state.facts)) || removed.some((state) => shapesContext(state.facts))
-    const nodes = old.length === 0 ? middle : [...old.slice(0, head), ...middle, ...old.slice(old.length - tail)]
-    if (rebuild) this.env = environment(nodes.map((state) => state.facts))
+    // The context is a function of the headings, definitions and footnotes in document order.
+    // The same objects in the same order (the parser's nodes are never changed, only moved)
+    // give the very same context; other objects of the same content (a re-parsed chunk with a
+    // heading in it) give the same slugs, definitions and numbers, so no block's key changes.
+    const contributors: object[] = []
+    const contents: string[] = []
+    for (const state of nodes) {
+      const facts = state.facts
+      if (!shapesContext(facts)) continue
+      contents.push(facts.hash)
+      for (const item of facts.headings) contributors.push(item)
+      for (const item of facts.definitions) contributors.push(item)
+      for (const item of facts.footnoteDefinitions) contributors.push(item)
+      for (const item of facts.footnoteReferences) contributors.push(item)
+    }
+    const rebuild = this.env === undefined || !sameItems(contributors, this.contributors)
+    const rekey = rebuild && !(this.env !== undefined && contributors.length === this.contributors.length && sameItems(contents, this.contents))
+    if (rekey || this.env === undefined) this.env = environment(nodes.map((state) => state.facts))
+    else if (rebuild) this.env = remapEnvironment(this.env, this.contributors, contributors)
+    this.contributors = contributors
+    this.contents = contents
     const env = this.env!
-    for (let index = 0; index < nodes.length; index++) {
-      const state = nodes[index]!
-      const fresh = index >= head && index < head + middle.length
-      if (!fresh && !(rebuild && dependsOnContext(state.facts))) continue
+    const todo = rekey ? nodes.filter((state) => state.key === undefined || dependsOnContext(state.facts)) : fresh
+    for (const state of todo) {
       const node = state.node
       if (node.type === 'definition' || node.type === 'footnoteDefinition' || !node.position) continue
       const key = blockKey(state.facts, env)
@@ -83,7 +111,7 @@ export class PreviewLayouter {
       }
     }
     this.nodes = nodes
-    this.stats = { visited: middle.length, context: rebuild }
+    this.stats = { visited: fresh.length, context: rebuild, rekeyed: rekey }
 
     const blocks: PreviewBlock[] = []
     let words = 0
@@ -93,7 +121,15 @@ export class PreviewLayouter {
       if (key === undefined || !rendered || !node.position) continue
       words += rendered.words
       characters += rendered.characters
-      blocks.push({ key, line: node.position.start.line, endLine: node.position.end.line, kind: 'block', rows: rendered.rows, ...(rendered.ids.length > 0 ? { ids: rendered.ids } : {}) })
+      const line = node.position.start.line
+      const endLine = node.position.end.line
+      let block = state.block
+      if (!block || block.key !== key || block.line !== line || block.endLine !== endLine) {
+        block = { key, line, endLine, kind: 'block', rows: rendered.rows }
+        if (rendered.ids.length > 0) block.ids = rendered.ids
+        state.block = block
+      }
+      blocks.push(block)
     }
     const footnotes = footnoteSection(env, text, this.cache)
     if (footnotes) {
@@ -101,7 +137,7 @@ export class PreviewLayouter {
       words += footnotes.rendered.words
       characters += footnotes.rendered.characters
     }
-    this.outline = outlineOf(env, rebuild ? undefined : this.outline)
+    this.outline = outlineOf(env, rekey ? undefined : this.outline)
     return { blocks, outline: this.outline, words, characters }
   }
 
@@ -111,6 +147,12 @@ export class PreviewLayouter {
     for (const state of this.nodes) if (state.key !== undefined) keys.add(state.key)
     return keys
   }
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false
+  return true
 }
 
 /**
