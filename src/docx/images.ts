@@ -53,7 +53,7 @@ export function imageUrls(tree: Root): string[] {
   const urls = new Set<string>()
   visit(tree, (node) => {
     if (node.type === 'image') urls.add((node as Image).url)
-    else if (node.type === 'html') for (const src of htmlImageSources((node as Html).value)) urls.add(src)
+    else if (node.type === 'html') for (const src of htmlImageSources(node as Html)) urls.add(src)
     else if (node.type === 'imageReference') {
       const definition = definitions.get(normalizeIdentifier((node as ImageReference).identifier))
       if (definition) urls.add(definition.url)

@@ -4,11 +4,10 @@
  * (`defList`, `defListTerm`, `defListDescription`) are given `data.hName` so
  * mdast-util-to-hast renders them as <dl>/<dt>/<dd> without extra handlers.
  */
-import type { Root } from 'mdast'
+import type { Nodes, Root } from 'mdast'
 import { defListFromMarkdown, type DefListDescriptionNode, type DefListNode, type DefListTermNode } from 'mdast-util-definition-list'
 import { defList } from 'micromark-extension-definition-list'
 import type { Processor } from 'unified'
-import { visit } from 'unist-util-visit'
 
 export type { DefListDescriptionNode, DefListNode, DefListTermNode }
 
@@ -19,9 +18,17 @@ export function remarkDefinitionList(this: Processor) {
   ;(data.micromarkExtensions ??= []).push(defList)
   ;(data.fromMarkdownExtensions ??= []).push(defListFromMarkdown)
   return (tree: Root) => {
-    visit(tree, (node) => {
+    // Definition lists are flow content: only containers of flow are walked, not the inline
+    // content that makes up most of a tree (a walk of every node cost a few % of the parse).
+    const stack: Nodes[] = [tree]
+    while (stack.length > 0) {
+      const node = stack.pop()!
       const tag = TAGS[node.type]
       if (tag) node.data = { ...node.data, hName: tag }
-    })
+      if (FLOW_CONTAINERS.has(node.type) && 'children' in node) for (const child of node.children) stack.push(child)
+    }
   }
 }
+
+/** Nodes whose children may be (or contain) a definition list; a term holds the term's inline content only. */
+const FLOW_CONTAINERS = new Set(['root', 'blockquote', 'list', 'listItem', 'footnoteDefinition', 'defList', 'defListDescription'])

@@ -8,7 +8,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { fromHtml } from 'hast-util-from-html'
 import { toText } from 'hast-util-to-text'
-import type { BlockContent, Code, Heading, Image, Link, List, ListItem, Paragraph, PhrasingContent } from 'mdast'
+import type { BlockContent, Code, Heading, Html, Image, Link, List, ListItem, Paragraph, PhrasingContent } from 'mdast'
 import type { Position } from 'unist'
 import { safeUrl } from '../../markdown/safe-url.js'
 import { parseImageSize } from '../../markdown/image-size.js'
@@ -32,7 +32,32 @@ export function parseHtml(html: string): HastRoot {
 
 /** The content of an HTML fragment (no doctype). */
 export function htmlContent(html: string): ElementContent[] {
-  return parseHtml(html).children.filter((node): node is ElementContent => node.type !== 'doctype')
+  return withoutDoctype(parseHtml(html))
+}
+
+/** The content of an mdast `html` node (no doctype), parsed once for the image scan and the compiler. */
+export function htmlNodeContent(node: Html): ElementContent[] {
+  return withoutDoctype(parseHtmlNode(node))
+}
+
+function withoutDoctype(root: HastRoot): ElementContent[] {
+  return root.children.filter((node): node is ElementContent => node.type !== 'doctype')
+}
+
+/**
+ * The parse of each `html` node, by node: images are found (before compiling) and the node is
+ * compiled from one parse — on README text, HTML is a third of the characters and parse5 a
+ * tenth of the conversion. Held weakly, so it goes with the tree. The hast is shared: read it,
+ * never change it.
+ */
+const parsedNodes = new WeakMap<Html, { value: string; root: HastRoot }>()
+
+function parseHtmlNode(node: Html): HastRoot {
+  const known = parsedNodes.get(node)
+  if (known?.value === node.value) return known.root
+  const root = parseHtml(node.value)
+  parsedNodes.set(node, { value: node.value, root })
+  return root
 }
 
 const at = <T extends object>(node: T, conversion: HtmlConversion): T => (conversion.position ? { ...node, position: conversion.position } : node)
@@ -289,9 +314,9 @@ export function trimPhrasing(nodes: PhrasingContent[]): PhrasingContent[] {
   return out
 }
 
-/** Every `<img src>` in an HTML fragment (for loading images before compiling). */
-export function htmlImageSources(html: string): string[] {
-  if (!/<img\b/i.test(html)) return []
+/** Every `<img src>` in an `html` node (for loading images before compiling). */
+export function htmlImageSources(node: Html): string[] {
+  if (!/<img\b/i.test(node.value)) return []
   const sources: string[] = []
   const visit = (nodes: readonly (ElementContent | HastRoot['children'][number])[]) => {
     for (const node of nodes) {
@@ -300,7 +325,7 @@ export function htmlImageSources(html: string): string[] {
       visit(node.children)
     }
   }
-  visit(parseHtml(html).children)
+  visit(parseHtmlNode(node).children)
   return sources
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { markdownToDocx } from '../../../src/convert.js'
+import { markdownToDocx, treeToDocx } from '../../../src/convert.js'
+import { parseMarkdown } from '../../../src/markdown/parse.js'
 import { openDocx } from '../../support/docx-package.js'
 import { png } from '../../support/images.js'
 import { checkStructure } from '../../support/structure.js'
@@ -187,6 +188,20 @@ describe('images with explicit sizes', () => {
   it('refuses javascript: image sources', async () => {
     const { body } = await convert('<img src="javascript:alert(1)" alt="x">')
     expect(body).not.toContain('javascript')
+  })
+})
+
+describe('one parse of each HTML node', () => {
+  it('serves the image scan and every export of the same tree alike', async () => {
+    // The image scan and the compiler share a node's parse (kept by node): exporting the
+    // same tree again, as the app does, must not see anything the first export changed.
+    const markdown = '<p align="center"><img src="a.png" width="50" alt="A"> <b>bold</b></p>\n\n<table><tr><th>h</th></tr><tr><td><img src="a.png"> <i>x</i></td></tr></table>\n\n<details><summary>S</summary>\n\nbody\n\n</details>\n\n<div align="center">\n\n*md*\n\n</div>\n'
+    const { tree, file } = parseMarkdown(markdown)
+    const options = { loadImage: async (url: string) => (url === 'a.png' ? png(400, 200) : undefined) }
+    const first = await treeToDocx(tree, file, options)
+    const second = await treeToDocx(tree, file, options)
+    expect(openDocx(second.data).text('word/document.xml')).toBe(openDocx(first.data).text('word/document.xml'))
+    expect(openDocx(first.data).text('word/document.xml')).toContain('descr="A"')
   })
 })
 
