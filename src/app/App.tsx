@@ -584,6 +584,15 @@ export function App() {
     [refreshList, storageFailed],
   )
 
+  // The export worker prepares this document's export with its settings whenever typing pauses,
+  // so Export .docx usually finds the file already made (client.ts, export-engine.ts).
+  const docId = doc?.id
+  const docName = doc ? baseName(doc) : undefined
+  const docSettings = doc?.exportSettings
+  useEffect(() => {
+    if (docId && docName !== undefined && docSettings) client.current?.setExportSettings(docId, docName, docSettings)
+  }, [docId, docName, docSettings])
+
   // Images change the preview's height after it rendered: keep it where the editor is.
   useEffect(() => {
     const box = scroller.current

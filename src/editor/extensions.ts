@@ -11,6 +11,7 @@ import type { BasicSetupOptions } from '@uiw/react-codemirror'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
 import { frontMatter } from './front-matter.js'
 import { parseGuard } from './parse-guard.js'
+import { safeMouseSelection } from './safe-mouse.js'
 
 /** Shortcuts, shown in the toolbar's tooltips and `aria-keyshortcuts`. */
 export const SHORTCUTS = {
@@ -79,4 +80,5 @@ export const EDITOR_EXTENSIONS: Extension[] = [
   lintGutter(),
   Prec.high(formattingKeymap),
   editorTheme,
+  safeMouseSelection,
 ]

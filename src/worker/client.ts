@@ -1,15 +1,20 @@
 /**
- * The page's side of the worker: one render in flight, the newest request waiting in a
- * one-slot stash, replies older than what the page shows dropped. The worker keeps its own
- * copy of the text: the page sends the edits made since the revision the worker last received
- * (collected as they happen, a few bytes a keystroke), and the whole text (read from the
- * editor only when it is sent) only when the worker may not hold that revision — the first
- * request for a document, after a restart, or when the worker asks (`resync`). Where Worker
- * is unavailable (jsdom, very old browsers) the same engine runs in the page, asynchronously.
+ * The page's side of the workers: one render in flight, the newest request waiting in a
+ * one-slot stash, replies older than what the page shows dropped. The render worker keeps its
+ * own copy of the text: the page sends the edits made since the revision the worker last
+ * received (collected as they happen, a few bytes a keystroke), and the whole text (read from
+ * the editor only when it is sent) only when the worker may not hold that revision — the first
+ * request for a document, after a restart, or when the worker asks (`resync`).
+ *
+ * Exports are compiled and packed by a second worker (export-engine.ts), connected to the
+ * render worker by a channel: the render worker sends it the tree when typing pauses, and it
+ * prepares the export with the settings the page sent it, so Export .docx usually finds the
+ * file made. Where Worker is unavailable (jsdom, very old browsers) the same render engine runs
+ * in the page, asynchronously, and exports itself.
  */
 import type { Message } from '../markdown/messages.js'
 import { budgetFor, EXPORT_BUDGET, RENDER_BUDGET, type Budget } from './budget.js'
-import type { ExportSettings, MessagesReply, RenderReply, TextEdit, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
+import type { ExporterRequest, ExportSettings, MessagesReply, RenderReply, TextEdit, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { editedLength } from './text-edits.js'
 
 export interface ClientEvents {
@@ -46,6 +51,11 @@ export interface ExportResult {
 
 interface Port {
   post(message: WorkerRequest, transfer?: Transferable[]): void
+  close(): void
+}
+
+interface ExporterPort {
+  post(message: ExporterRequest, transfer?: Transferable[]): void
   close(): void
 }
 
@@ -100,6 +110,11 @@ export class WorkerClient {
   private floor = 0
   private exports = new Map<number, { resolve: (result: ExportResult) => void; reject: (error: Error) => void; resend: () => void }>()
   private nextExport = 1
+  /** The export worker (started with the first export settings or export), when there are workers. */
+  private exporter: { worker: Worker; port: ExporterPort } | undefined
+  /** The export settings last sent to the export worker, and their version (prepared exports are of one). */
+  private exportSettings: { documentId: string; name: string; settings: ExportSettings; version: number } | undefined
+  private settingsVersion = 0
   /** The revision (of which document) whose text the worker holds once it has read what was sent; undefined: send the whole text. */
   private textBase: { documentId: string; revision: number } | undefined
   /** Edits made since `textBase`; undefined when they stopped being tracked (too many). */
@@ -118,7 +133,7 @@ export class WorkerClient {
     this.startupMs = options.startupMs ?? 5000
     const port = this.spawn()
     this.usesWorker = port !== undefined
-    this.port = port ?? inThreadPort((message) => this.receive(message))
+    this.port = port ?? inThreadPort((message) => this.receive(message, 'render'))
   }
 
   /** Starts a Web Worker and returns its port, or undefined where workers are unavailable. */
@@ -127,7 +142,7 @@ export class WorkerClient {
     try {
       const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'markdocx' })
       worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-        if (this.worker === worker) this.receive(event.data)
+        if (this.worker === worker) this.receive(event.data, 'render')
       }
       worker.onerror = (event) => {
         event.preventDefault()
@@ -144,9 +159,58 @@ export class WorkerClient {
     }
   }
 
+  /** Starts the export worker, once, where there are workers; connects it to the render worker. */
+  private ensureExporter(): void {
+    if (this.exporter || !this.worker || typeof MessageChannel === 'undefined') return
+    try {
+      const worker = new Worker(new URL('./exporter.ts', import.meta.url), { type: 'module', name: 'markdocx-export' })
+      worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+        if (this.exporter?.worker === worker) this.receive(event.data, 'exporter')
+      }
+      worker.onerror = (event) => {
+        event.preventDefault()
+        if (this.exporter?.worker === worker) this.restartExporter(`the export worker failed: ${event.message || 'unknown error'}`)
+      }
+      this.exporter = { worker, port: { post: (message, transfer) => worker.postMessage(message, transfer ?? []), close: () => worker.terminate() } }
+      this.connect()
+    } catch {
+      this.exporter = undefined
+    }
+  }
+
+  /** A channel between the render worker and the export worker (after either started), and the settings again. */
+  private connect(): void {
+    const exporter = this.exporter
+    if (!exporter || !this.worker) return
+    const channel = new MessageChannel()
+    this.port.post({ type: 'connect-exporter', port: channel.port1 }, [channel.port1])
+    exporter.port.post({ type: 'connect', port: channel.port2 }, [channel.port2])
+    const settings = this.exportSettings
+    if (settings) exporter.port.post({ type: 'settings', ...settings })
+  }
+
+  /** Stops the export worker; pending exports fail with the reason. */
+  private stopExporter(reason: string): void {
+    this.exporter?.port.close()
+    this.exporter = undefined
+    for (const [id, pending] of this.exports) {
+      clearTimeout(this.exportTimers.get(id))
+      pending.reject(new Error(reason))
+    }
+    this.exports.clear()
+    this.exportTimers.clear()
+  }
+
+  /** Replaces the export worker (it failed); pending exports fail with the reason. */
+  private restartExporter(reason: string): void {
+    this.stopExporter(reason)
+    this.ensureExporter()
+  }
+
   /**
-   * Terminates the worker (it may be stuck in a parse that cannot be interrupted) and starts a
-   * fresh one. Pending exports fail; the page keeps what it shows.
+   * Terminates the render worker (it may be stuck in a parse that cannot be interrupted) and
+   * starts a fresh one; the page keeps what it shows. Exports waiting in the export worker go
+   * on; without one, pending exports fail.
    */
   private restart(reason: string): void {
     clearTimeout(this.renderTimer)
@@ -156,13 +220,32 @@ export class WorkerClient {
     // The new worker holds none of the page's blocks, nor the text: everything is sent again.
     this.applied = -1
     this.forgetText()
-    for (const [id, pending] of this.exports) {
-      clearTimeout(this.exportTimers.get(id))
-      pending.reject(new Error(reason))
+    if (!this.exporter) {
+      for (const [id, pending] of this.exports) {
+        clearTimeout(this.exportTimers.get(id))
+        pending.reject(new Error(reason))
+      }
+      this.exports.clear()
+      this.exportTimers.clear()
     }
-    this.exports.clear()
-    this.exportTimers.clear()
-    this.port = this.spawn() ?? inThreadPort((message) => this.receive(message))
+    this.port = this.spawn() ?? inThreadPort((message) => this.receive(message, 'render'))
+    if (this.exporter) {
+      this.connect()
+      // The stopped worker may not have passed them on: ask again (a second answer is ignored).
+      for (const pending of this.exports.values()) pending.resend()
+    }
+  }
+
+  /**
+   * The export settings of the shown document (sent when they change), so the export worker
+   * prepares exports with them while typing pauses.
+   */
+  setExportSettings(documentId: string, name: string, settings: ExportSettings): void {
+    const current = this.exportSettings
+    if (current && current.documentId === documentId && current.name === name && current.settings === settings) return
+    this.exportSettings = { documentId, name, settings, version: ++this.settingsVersion }
+    this.ensureExporter()
+    this.exporter?.port.post({ type: 'settings', ...this.exportSettings })
   }
 
   /**
@@ -222,6 +305,7 @@ export class WorkerClient {
 
   assetsChanged(): void {
     this.port.post({ type: 'assets-changed' })
+    this.exporter?.port.post({ type: 'assets-changed' })
   }
 
   /**
@@ -237,10 +321,13 @@ export class WorkerClient {
       this.forgetText()
       this.length = text.length
     }
+    this.ensureExporter()
+    const known = this.exportSettings
+    const settingsVersion = known && known.documentId === documentId && known.name === name && known.settings === settings ? known.version : 0
     return new Promise((resolve, reject) => {
       const send = () => {
         const revision = this.nextRevision++
-        this.port.post({ type: 'export', id, revision, documentId, sync: this.syncFor(documentId, revision, read), name, settings })
+        this.port.post({ type: 'export', id, revision, documentId, sync: this.syncFor(documentId, revision, read), name, settings, settingsVersion })
       }
       this.exports.set(id, { resolve, reject, resend: send })
       send()
@@ -250,9 +337,14 @@ export class WorkerClient {
           id,
           setTimeout(() => {
             if (!this.exports.has(id)) return
+            const reason = `the export took longer than ${Math.round(budget / 1000)} s and was stopped`
+            // Either worker may be the one stuck (the render worker parses before it hands the
+            // job over): both are replaced; pending exports fail with the reason.
+            this.stopExporter(reason)
             const sent = this.lastSent
-            this.restart(`the export took longer than ${Math.round(budget / 1000)} s and was stopped`)
-            // The render that shared the stopped worker is sent again.
+            this.restart(reason)
+            this.ensureExporter()
+            // The render the stopped worker held is sent again.
             this.stash ??= sent
             this.flush()
           }, budget),
@@ -289,6 +381,8 @@ export class WorkerClient {
     clearTimeout(this.pauseTimer)
     for (const timer of this.exportTimers.values()) clearTimeout(timer)
     this.port.close()
+    this.exporter?.port.close()
+    this.exporter = undefined
     for (const pending of this.exports.values()) pending.reject(new Error('the app was closed'))
     this.exports.clear()
   }
@@ -323,8 +417,8 @@ export class WorkerClient {
     }, budget)
   }
 
-  private receive(message: WorkerReply): void {
-    this.cold = false
+  private receive(message: WorkerReply, from: 'render' | 'exporter'): void {
+    if (from === 'render') this.cold = false
     switch (message.type) {
       case 'rendered':
       case 'render-failed':
@@ -378,9 +472,12 @@ export class WorkerClient {
         this.exports.delete(message.id)
         return
       case 'rasterize':
-        void rasterizeOnPage(message.bytes, message.mime, message.width, message.height).then((bytes) =>
-          this.port.post({ type: 'rasterized', id: message.id, ...(bytes ? { bytes } : {}) }, bytes ? [bytes.buffer] : []),
-        )
+        void rasterizeOnPage(message.bytes, message.mime, message.width, message.height).then((bytes) => {
+          const answer = { type: 'rasterized' as const, id: message.id, ...(bytes ? { bytes } : {}) }
+          const transfer = bytes ? [bytes.buffer] : []
+          if (from === 'exporter') this.exporter?.port.post(answer, transfer)
+          else this.port.post(answer, transfer)
+        })
         return
     }
   }

@@ -1,52 +1,37 @@
 /**
- * The work the worker does — parse, lay out the preview, collect the compiler's messages,
- * export — written against a `post` function so the same code runs in a Web Worker and, where
- * there is none (jsdom tests, odd browsers), in the page itself.
+ * The work the render worker does — keep its copy of the text, parse, lay out the preview,
+ * collect the compiler's messages — written against a `post` function so the same code runs in
+ * a Web Worker and, where there is none (jsdom tests, odd browsers), in the page itself.
+ *
+ * Exports: connected to the export worker (export-engine.ts), it sends that worker the current
+ * tree when typing pauses (so the export is prepared before the click) and, on Export .docx,
+ * the job; without one (in the page), it exports itself.
  */
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
-import { treeToDocx } from '../convert.js'
-import type { ImageInfo } from '../docx/image-format.js'
 import { resolveImages } from '../docx/images.js'
-import type { DocxOptions } from '../docx/options.js'
 import { compile } from '../docx/to-docx.js'
-import { readFrontMatter } from '../markdown/front-matter.js'
-import { messagesOf, type Message } from '../markdown/messages.js'
-import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
-import { loadImageBytes, rasterize } from './images.js'
-import { AUTO_CHECK_LIMIT } from './limits.js'
 import type { Unchanged } from '../markdown/chunk-scan.js'
+import { readFrontMatter } from '../markdown/front-matter.js'
+import { messagesOf } from '../markdown/messages.js'
+import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
+import { buildDocx } from './export-docx.js'
+import { ImageSource } from './image-source.js'
+import { AUTO_CHECK_LIMIT } from './limits.js'
 import { parseDocument } from './parser.js'
-import type { ExportRequest, ExportSettings, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
+import type { ExporterLinkMessage, ExportRequest, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { applyEdits } from './text-edits.js'
 
+export { docxOptionsFor, downloadName } from './export-docx.js'
 
-const MM_TO_TWIPS = 1440 / 25.4
-
-/** The compiler's options for what the export dialog set. */
-export function docxOptionsFor(settings: ExportSettings): DocxOptions {
-  const twips = (mm: number) => Math.round(Math.max(0, mm) * MM_TO_TWIPS)
-  return {
-    pageSize: settings.pageSize,
-    orientation: settings.orientation,
-    margins: { top: twips(settings.margins.top), right: twips(settings.margins.right), bottom: twips(settings.margins.bottom), left: twips(settings.margins.left) },
-    font: settings.font,
-    fontSize: settings.fontSize,
-    // Document features (issue 4); unset ones leave the front matter to decide.
-    ...(settings.referenceDoc ? { referenceDoc: settings.referenceDoc.bytes } : {}),
-    ...(settings.toc ? { toc: true } : {}),
-    ...(settings.pageNumbers && settings.pageNumbers !== 'none' ? { pageNumbers: settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
-    ...(settings.titlePage ? { titlePage: true } : {}),
-    ...(settings.wideTables ? { wideTables: settings.wideTables } : {}),
-  }
-}
-
-/** A file name without characters Windows, macOS or Linux refuse. */
-export function downloadName(title: string | undefined, name: string): string {
-  const base = (title ?? '').trim() || name.replace(/\.(md|markdown|mdown|txt)$/i, '').trim() || 'document'
-  const cleaned = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)
-  return `${cleaned || 'document'}.docx`
-}
+/**
+ * How long typing must pause before the tree goes to the export worker to be prepared: a
+ * pause between words or sentences is shorter, one to read or reach for the button longer.
+ * Sending costs the render worker a copy of the tree (~30 ms for 1 MiB), and the export worker
+ * a compile that cannot be stopped (seconds at 1 MiB, on the second core): a shorter wait would
+ * have it compete with the preview while the user is still typing.
+ */
+const PREPARE_AFTER_MS = 1000
 
 type Post = (message: WorkerReply, transfer?: Transferable[]) => void
 
@@ -63,6 +48,13 @@ interface Held {
   documentId: string
   revision: number
   text: string
+  /** Counts changes of the text (revisions count requests): an export prepared for a version is of that text. */
+  version: number
+}
+
+/** The render worker's end of the channel to the export worker. */
+export interface ExporterLink {
+  post(message: ExporterLinkMessage): void
 }
 
 /** What the page holds after the last reply: its block list, the keys of its renderings (with counts), its outline. */
@@ -85,17 +77,21 @@ export class Engine {
   private unchanged: Unchanged | undefined
   private current: Current | undefined
   private page: PageMirror = NO_PAGE
-  private images = new Map<string, Promise<Uint8Array | undefined>>()
-  private imagesFor = ''
+  private readonly images: ImageSource
   private checkTimer: ReturnType<typeof setTimeout> | undefined
-  private rasterizeRequests = new Map<number, (bytes: Uint8Array | undefined) => void>()
-  private nextRasterizeId = 0
+  private exporter: ExporterLink | undefined
+  private prepareTimer: ReturnType<typeof setTimeout> | undefined
+  /** The version of the text last counted, and the one whose tree the export worker has. */
+  private version = 0
+  private treeSent: { documentId: string; version: number } | undefined
 
   constructor(
     private readonly post: Post,
     /** Whether SVG can be drawn by asking the page (true in a worker). */
-    private readonly askPage: boolean,
-  ) {}
+    askPage: boolean,
+  ) {
+    this.images = new ImageSource(askPage ? (request) => this.post(request) : undefined)
+  }
 
   async handle(message: WorkerRequest): Promise<void> {
     switch (message.type) {
@@ -110,10 +106,18 @@ export class Engine {
         this.images.clear()
         return
       case 'rasterized':
-        this.rasterizeRequests.get(message.id)?.(message.bytes)
-        this.rasterizeRequests.delete(message.id)
+        this.images.answer(message.id, message.bytes)
+        return
+      case 'connect-exporter':
+        this.connectExporter({ post: (link) => message.port.postMessage(link) })
         return
     }
+  }
+
+  /** Exports go to the export worker from now on (a fresh one holds no tree yet). */
+  connectExporter(link: ExporterLink): void {
+    this.exporter = link
+    this.treeSent = undefined
   }
 
   /**
@@ -123,7 +127,8 @@ export class Engine {
   private sync(documentId: string, revision: number, sync: TextSync, exportId?: number): string | undefined {
     this.unchanged = undefined
     if ('text' in sync) {
-      this.held = { documentId, revision, text: sync.text }
+      const same = this.held?.documentId === documentId && this.held.text === sync.text
+      this.held = { documentId, revision, text: sync.text, version: same ? this.version : ++this.version }
       return sync.text
     }
     const held = this.held
@@ -135,7 +140,7 @@ export class Engine {
     }
     // The parser last saw the held text when it parsed it (the next parse is of this one).
     if (this.parsedText === held!.text) this.unchanged = { prefix: edited.prefix, suffix: edited.suffix }
-    this.held = { documentId, revision, text: edited.text }
+    this.held = { documentId, revision, text: edited.text, version: sync.edits.length > 0 ? ++this.version : held!.version }
     return edited.text
   }
 
@@ -150,6 +155,7 @@ export class Engine {
 
   private render(request: RenderRequest): void {
     clearTimeout(this.checkTimer)
+    clearTimeout(this.prepareTimer)
     const text = this.sync(request.documentId, request.revision, request.sync)
     if (text === undefined) return
     try {
@@ -204,6 +210,7 @@ export class Engine {
       if (text.length <= AUTO_CHECK_LIMIT) {
         this.checkTimer = setTimeout(() => void this.check(), 250 + text.length / 2000)
       }
+      if (this.exporter) this.prepareTimer = setTimeout(() => this.sendTree(), PREPARE_AFTER_MS)
     } catch (error) {
       this.page = NO_PAGE
       this.layouter = new PreviewLayouter(this.cache)
@@ -217,7 +224,7 @@ export class Engine {
     if (!current) return
     try {
       const file = new VFile({ value: current.text })
-      const images = await resolveImages(current.tree, { loadImage: (url) => this.loadImage(current.documentId, url), convertImage: (bytes, info) => this.convert(bytes, info) })
+      const images = await resolveImages(current.tree, { loadImage: (url) => this.images.load(current.documentId, url), convertImage: (bytes, info) => this.images.convert(bytes, info) })
       compile(current.tree, { images, file })
       if (this.current !== current) return
       this.post({ type: 'messages', revision: current.revision, messages: [...messagesOf(current.file), ...messagesOf(file)] })
@@ -226,7 +233,22 @@ export class Engine {
     }
   }
 
+  /**
+   * Sends the export worker the tree of the text as it is, unless it has it: a copy (the
+   * parser's trees share nodes with its next results), never parsed again there.
+   */
+  private sendTree(): boolean {
+    const current = this.current
+    const held = this.held
+    if (!this.exporter || !current || !held || current.text !== held.text || current.documentId !== held.documentId) return false
+    if (this.treeSent?.documentId === held.documentId && this.treeSent.version === held.version) return true
+    this.exporter.post({ type: 'tree', documentId: held.documentId, version: held.version, text: held.text, tree: current.tree, messages: messagesOf(current.file) })
+    this.treeSent = { documentId: held.documentId, version: held.version }
+    return true
+  }
+
   private async exportDocx(request: ExportRequest): Promise<void> {
+    clearTimeout(this.prepareTimer)
     const text = this.sync(request.documentId, request.revision, request.sync, request.id)
     if (text === undefined) return
     try {
@@ -237,54 +259,16 @@ export class Engine {
         this.current = { revision: request.revision, documentId: request.documentId, text, ...this.parse(text) }
       }
       const current = this.current
-      const file = new VFile({ value: current.text, path: `${request.name}.md` })
-      const result = await treeToDocx(current.tree, file, {
-        ...docxOptionsFor(request.settings),
-        output: 'uint8array',
-        loadImage: (url) => this.loadImage(current.documentId, url),
-        convertImage: (bytes, info) => this.convert(bytes, info),
-      })
-      const messages = [...messagesOf(current.file), ...result.messages]
-      this.post({ type: 'exported', id: request.id, data: result.data, fileName: downloadName(result.metadata.title, request.name), messages }, [result.data.buffer])
-      if (current === this.current) this.post({ type: 'messages', revision: current.revision, messages })
+      if (this.exporter && this.held && this.sendTree()) {
+        this.exporter.post({ type: 'job', id: request.id, documentId: request.documentId, version: this.held.version, name: request.name, settings: request.settings, settingsVersion: request.settingsVersion })
+        return
+      }
+      const built = await buildDocx({ documentId: current.documentId, tree: current.tree, text: current.text, parseMessages: messagesOf(current.file) }, request.name, request.settings, this.images)
+      this.post({ type: 'exported', id: request.id, data: built.data, fileName: built.fileName, messages: built.messages }, [built.data.buffer])
+      if (current === this.current) this.post({ type: 'messages', revision: current.revision, messages: built.messages })
     } catch (error) {
       this.post({ type: 'export-failed', id: request.id, error: describe(error) })
     }
-  }
-
-  /** Loads (once per document and asset change) the bytes behind an image URL. */
-  private loadImage(documentId: string, url: string): Promise<Uint8Array | undefined> {
-    if (this.imagesFor !== documentId) {
-      this.images.clear()
-      this.imagesFor = documentId
-    }
-    let result = this.images.get(url)
-    if (!result) {
-      result = loadImageBytes(documentId, url)
-      // Handled by whoever awaits it; this only keeps a cached failure from being reported as unhandled.
-      result.catch(() => undefined)
-      this.images.set(url, result)
-    }
-    return result
-  }
-
-  private convert(bytes: Uint8Array, info: ImageInfo): Promise<Uint8Array | undefined> {
-    return rasterize(bytes, info, this.askPage ? (data, mime, size) => this.rasterizeOnPage(data, mime, size) : undefined)
-  }
-
-  private rasterizeOnPage(bytes: Uint8Array, mime: string, size: { width: number; height: number }): Promise<Uint8Array | undefined> {
-    const id = ++this.nextRasterizeId
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.rasterizeRequests.delete(id)
-        resolve(undefined)
-      }, 15_000)
-      this.rasterizeRequests.set(id, (result) => {
-        clearTimeout(timer)
-        resolve(result)
-      })
-      this.post({ type: 'rasterize', id, bytes: bytes.slice(), mime, ...size })
-    })
   }
 }
 

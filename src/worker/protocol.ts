@@ -12,6 +12,7 @@
  * sends the whole text.
  */
 import type { Root as HastRoot } from 'hast'
+import type { Root } from 'mdast'
 import type { Message } from '../markdown/messages.js'
 import type { BlockPatch, OutlineEntry } from '../markdown/preview-hast.js'
 
@@ -67,6 +68,8 @@ export interface ExportRequest {
   /** The document's name without extension, used when the front matter has no title. */
   name: string
   settings: ExportSettings
+  /** Which `ExporterSettings` message these settings are (0: none was sent), so a prepared export with them can be used. */
+  settingsVersion: number
 }
 
 export interface CheckRequest {
@@ -86,7 +89,61 @@ export interface Rasterized {
   bytes?: Uint8Array
 }
 
-export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized
+/** The page hands the render worker its end of a channel to the export worker. */
+export interface ConnectExporter {
+  type: 'connect-exporter'
+  port: MessagePort
+}
+
+export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | ConnectExporter
+
+/*
+ * The export worker (exporter.ts) compiles and packs .docx files off the render worker, so a
+ * long export never holds up the preview. When typing pauses, the render worker sends it the
+ * current tree (a copy, never parsed again) and it prepares the export with the document's
+ * settings; Export .docx then reuses those bytes when the text and settings are unchanged.
+ */
+
+/** The page's export settings for a document (sent when they change), for exports prepared in advance. */
+export interface ExporterSettings {
+  type: 'settings'
+  documentId: string
+  name: string
+  settings: ExportSettings
+  version: number
+}
+
+/** The page hands the export worker its end of the channel to the render worker. */
+export interface ConnectRenderer {
+  type: 'connect'
+  port: MessagePort
+}
+
+export type ExporterRequest = ExporterSettings | ConnectRenderer | AssetsChanged | Rasterized
+
+/** Render worker → export worker: the tree of a version of the text (the version counts text changes). */
+export interface TreeMessage {
+  type: 'tree'
+  documentId: string
+  version: number
+  text: string
+  tree: Root
+  /** The parser's messages, already in the page's form. */
+  messages: Message[]
+}
+
+/** Render worker → export worker: export the given version (its tree was sent before). */
+export interface JobMessage {
+  type: 'job'
+  id: number
+  documentId: string
+  version: number
+  name: string
+  settings: ExportSettings
+  settingsVersion: number
+}
+
+export type ExporterLinkMessage = TreeMessage | JobMessage
 
 export interface RenderReply {
   type: 'rendered'

@@ -16,8 +16,17 @@ class FakeWorker {
   onerror: ((event: ErrorEvent) => void) | null = null
   posted: WorkerRequest[] = []
   terminated = false
-  constructor() {
+  readonly name: string
+  constructor(_url: URL, options?: { name?: string }) {
+    this.name = options?.name ?? ''
     FakeWorker.all.push(this)
+  }
+  /** The render workers ('markdocx'), oldest first, apart from the export workers ('markdocx-export'). */
+  static renderers(): FakeWorker[] {
+    return FakeWorker.all.filter((worker) => worker.name === 'markdocx')
+  }
+  static exporters(): FakeWorker[] {
+    return FakeWorker.all.filter((worker) => worker.name === 'markdocx-export')
   }
   postMessage(message: WorkerRequest): void {
     this.posted.push(message)
@@ -149,8 +158,13 @@ describe('render budget', () => {
     const caught = exported.catch((error: Error) => error.message)
     vi.advanceTimersByTime(5000)
     expect(await caught).toMatch(/took longer than 5 s/)
-    expect(FakeWorker.all[0]!.terminated).toBe(true)
-    expect(FakeWorker.all[1]!.renders().map(sent)).toEqual(['text'])
+    // Both workers replaced: either may have been the one stuck.
+    const [stuck, fresh] = FakeWorker.renderers()
+    expect(stuck!.terminated).toBe(true)
+    expect(fresh!.renders().map(sent)).toEqual(['text'])
+    expect(FakeWorker.exporters().map((worker) => worker.terminated)).toEqual([true, false])
+    // The fresh render worker is given a channel to the fresh export worker.
+    expect(fresh!.posted.some((message) => message.type === 'connect-exporter')).toBe(true)
     client.dispose()
   })
 })

@@ -283,6 +283,34 @@ describe('markdocx app', () => {
     await context.close()
   })
 
+  it('exports the text as it is when clicked, whether or not the export was prepared during a pause', async () => {
+    const { context, page, errors } = await fresh()
+    await replaceText(page, '# Prepared\n\nFirst version.\n')
+    // A pause: the export worker prepares this version with the document's settings.
+    await page.waitForTimeout(2500)
+    const prepared = await exportDocx(page)
+    expect(documentXml(prepared.bytes)).toContain('First version.')
+    await expect.poll(() => page.locator('[role="status"]').textContent()).toContain('Exported')
+
+    // Typed after the preparation, exported at once: the new text, never the prepared file.
+    await page.click('[data-testid="editor"] .cm-content')
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type('Typed after the pause.')
+    const typed = await exportDocx(page)
+    expect(documentXml(typed.bytes)).toContain('Typed after the pause.')
+
+    // Settings changed after a preparation: the export has the new page size.
+    await page.waitForTimeout(2500)
+    await page.getByRole('button', { name: 'Page setup' }).click()
+    await page.getByRole('dialog').getByLabel('Orientation').selectOption('landscape')
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+    const landscape = await exportDocx(page)
+    expect(documentXml(landscape.bytes)).toContain('w:orient="landscape"')
+    expect(documentXml(landscape.bytes)).toContain('Typed after the pause.')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('rasterises images Word cannot show (SVG) so they embed', async () => {
     const { context, page, errors } = await fresh()
     await replaceText(page, '# Vector\n\n', 'type')

@@ -1,0 +1,65 @@
+/**
+ * One export: a tree and the export dialog's settings in, the .docx bytes, its file name and
+ * what will not survive into Word out. Shared by the export worker (export-engine.ts) and the
+ * in-page fallback (engine.ts).
+ */
+import type { Root } from 'mdast'
+import { VFile } from 'vfile'
+import { treeToDocx } from '../convert.js'
+import type { DocxOptions } from '../docx/options.js'
+import type { Message } from '../markdown/messages.js'
+import type { ImageSource } from './image-source.js'
+import type { ExportSettings } from './protocol.js'
+
+const MM_TO_TWIPS = 1440 / 25.4
+
+/** The compiler's options for what the export dialog set. */
+export function docxOptionsFor(settings: ExportSettings): DocxOptions {
+  const twips = (mm: number) => Math.round(Math.max(0, mm) * MM_TO_TWIPS)
+  return {
+    pageSize: settings.pageSize,
+    orientation: settings.orientation,
+    margins: { top: twips(settings.margins.top), right: twips(settings.margins.right), bottom: twips(settings.margins.bottom), left: twips(settings.margins.left) },
+    font: settings.font,
+    fontSize: settings.fontSize,
+    // Document features (issue 4); unset ones leave the front matter to decide.
+    ...(settings.referenceDoc ? { referenceDoc: settings.referenceDoc.bytes } : {}),
+    ...(settings.toc ? { toc: true } : {}),
+    ...(settings.pageNumbers && settings.pageNumbers !== 'none' ? { pageNumbers: settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
+    ...(settings.titlePage ? { titlePage: true } : {}),
+    ...(settings.wideTables ? { wideTables: settings.wideTables } : {}),
+  }
+}
+
+/** A file name without characters Windows, macOS or Linux refuse. */
+export function downloadName(title: string | undefined, name: string): string {
+  const base = (title ?? '').trim() || name.replace(/\.(md|markdown|mdown|txt)$/i, '').trim() || 'document'
+  const cleaned = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)
+  return `${cleaned || 'document'}.docx`
+}
+
+export interface BuiltDocx {
+  data: Uint8Array
+  fileName: string
+  messages: Message[]
+}
+
+export interface DocxSource {
+  documentId: string
+  tree: Root
+  text: string
+  /** The parser's messages, in the page's form. */
+  parseMessages: Message[]
+}
+
+/** Compiles and packs a document's tree (read, never changed). */
+export async function buildDocx(source: DocxSource, name: string, settings: ExportSettings, images: ImageSource): Promise<BuiltDocx> {
+  const file = new VFile({ value: source.text, path: `${name}.md` })
+  const result = await treeToDocx(source.tree, file, {
+    ...docxOptionsFor(settings),
+    output: 'uint8array',
+    loadImage: (url) => images.load(source.documentId, url),
+    convertImage: (bytes, info) => images.convert(bytes, info),
+  })
+  return { data: result.data, fileName: downloadName(result.metadata.title, name), messages: [...source.parseMessages, ...result.messages] }
+}

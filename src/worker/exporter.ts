@@ -1,0 +1,21 @@
+/**
+ * The export worker's entry (export-engine.ts): messages from the page (settings, asset
+ * changes, rasterized images, the channel to the render worker) and, on that channel, trees
+ * and jobs from the render worker.
+ */
+/// <reference lib="webworker" />
+import { ExportEngine } from './export-engine.js'
+import type { ExporterLinkMessage, ExporterRequest, WorkerReply } from './protocol.js'
+
+declare const self: DedicatedWorkerGlobalScope
+
+const engine = new ExportEngine((message: WorkerReply, transfer?: Transferable[]) => self.postMessage(message, transfer ?? []))
+
+self.onmessage = (event: MessageEvent<ExporterRequest>) => {
+  const message = event.data
+  if (message.type === 'connect') {
+    message.port.onmessage = (link: MessageEvent<ExporterLinkMessage>) => engine.handle(link.data)
+    return
+  }
+  engine.handle(message)
+}

@@ -1,0 +1,74 @@
+/**
+ * The export worker's engine, driven directly: an export prepared while typing paused is
+ * handed out when Export .docx asks for that text and those settings; a job for another
+ * version or other settings is built from its own tree; a job whose tree never arrived fails
+ * with a reason rather than exporting something else.
+ */
+import 'fake-indexeddb/auto'
+import { strFromU8, unzipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { messagesOf } from '../../src/markdown/messages.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+import { ExportEngine } from '../../src/worker/export-engine.js'
+import { DEFAULT_EXPORT_SETTINGS, type TreeMessage, type WorkerReply } from '../../src/worker/protocol.js'
+
+function tree(version: number, text: string): TreeMessage {
+  const { tree: root, file } = parseMarkdown(text)
+  return { type: 'tree', documentId: 'doc', version, text, tree: root, messages: messagesOf(file) }
+}
+
+const until = async (condition: () => boolean, ms = 20_000) => {
+  const started = Date.now()
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+const documentText = (reply: WorkerReply | undefined) => {
+  if (reply?.type !== 'exported') throw new Error(`not exported: ${JSON.stringify(reply)}`)
+  return strFromU8(unzipSync(reply.data)['word/document.xml']!)
+}
+
+describe('ExportEngine', () => {
+  it('prepares the newest tree and hands it out for the same version and settings', async () => {
+    const replies: WorkerReply[] = []
+    const engine = new ExportEngine((reply) => replies.push(reply))
+    engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
+    engine.handle(tree(1, '# First\n'))
+    engine.handle(tree(2, '# Second\n\nMore text.\n'))
+    await until(() => engine.counts.prepared === 1)
+
+    engine.handle({ type: 'job', id: 7, documentId: 'doc', version: 2, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
+    await until(() => replies.length === 1)
+    expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 1 })
+    expect(replies[0]).toMatchObject({ type: 'exported', id: 7, fileName: 'Notes.docx' })
+    expect(documentText(replies[0])).toContain('More text.')
+
+    // Asked again: the prepared bytes stay for the next click (the page got a copy).
+    engine.handle({ type: 'job', id: 8, documentId: 'doc', version: 2, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
+    await until(() => replies.length === 2)
+    expect(engine.counts.reused).toBe(2)
+    expect(documentText(replies[1])).toBe(documentText(replies[0]))
+  })
+
+  it('builds a job whose settings differ from the prepared ones, from the job’s own tree', async () => {
+    const replies: WorkerReply[] = []
+    const engine = new ExportEngine((reply) => replies.push(reply))
+    engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
+    engine.handle(tree(3, '# Title\n\nBody.\n'))
+    const landscape = { ...DEFAULT_EXPORT_SETTINGS, orientation: 'landscape' as const }
+    engine.handle({ type: 'job', id: 1, documentId: 'doc', version: 3, name: 'Notes', settings: landscape, settingsVersion: 0 })
+    await until(() => replies.length === 1)
+    expect(engine.counts.reused).toBe(0)
+    expect(documentText(replies[0])).toContain('w:orient="landscape"')
+  })
+
+  it('fails a job whose tree it never received', async () => {
+    const replies: WorkerReply[] = []
+    const engine = new ExportEngine((reply) => replies.push(reply))
+    engine.handle({ type: 'job', id: 2, documentId: 'doc', version: 9, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 0 })
+    await until(() => replies.length === 1)
+    expect(replies[0]).toMatchObject({ type: 'export-failed', id: 2 })
+  })
+})
