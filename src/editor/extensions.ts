@@ -9,6 +9,7 @@ import { Prec, type Extension } from '@codemirror/state'
 import { EditorView, keymap } from '@codemirror/view'
 import type { BasicSetupOptions } from '@uiw/react-codemirror'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
+import { endListOnEmptyItem } from './end-list.js'
 import { frontMatter } from './front-matter.js'
 import { parseGuard } from './parse-guard.js'
 import { safeMouseSelection } from './safe-mouse.js'
@@ -79,6 +80,8 @@ export const EDITOR_EXTENSIONS: Extension[] = [
   EditorView.contentAttributes.of({ 'aria-label': 'Markdown source', spellcheck: 'true', autocorrect: 'off', autocapitalize: 'off' }),
   lintGutter(),
   Prec.high(formattingKeymap),
+  // Before lang-markdown's Enter (Prec.high): ends a list with a blank line (end-list.ts).
+  Prec.highest(keymap.of([{ key: 'Enter', run: endListOnEmptyItem }])),
   editorTheme,
   safeMouseSelection,
 ]
