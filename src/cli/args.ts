@@ -2,29 +2,20 @@
  * Command-line arguments → options, with every mistake reported in words (exit status 2).
  */
 import { PAGE_SIZES, parseLength, type PageSizeName } from '../docx/units.js'
-import type { Margins } from '../docx/options.js'
+import type { DocxOptions, Margins } from '../docx/options.js'
 
-export interface CliOptions {
+/** The document options the CLI passes through as they are (their meaning is documented on DocxOptions). */
+type PassedThrough = Pick<DocxOptions, 'orientation' | 'font' | 'fontSize' | 'codeFont' | 'title' | 'pageNumbers' | 'headerTitle' | 'titlePage' | 'titleBlock' | 'wideTables' | 'lang' | 'svg'>
+
+export interface CliOptions extends PassedThrough {
   inputs: string[]
   output?: string
   pageSize?: PageSizeName
-  orientation?: 'portrait' | 'landscape'
   margins?: Partial<Margins> | number
-  font?: string
-  fontSize?: number
-  codeFont?: string
-  title?: string
   /** Path of a reference .docx whose styles, theme, page setup and headers are used. */
   referenceDoc?: string
   /** `true`, or the depth given with --toc-depth. */
   toc?: boolean | { depth: number }
-  pageNumbers?: boolean | 'page-of-pages'
-  headerTitle?: boolean
-  titlePage?: boolean
-  titleBlock?: boolean
-  wideTables?: 'shrink' | 'landscape'
-  lang?: string
-  svg?: 'raster' | 'vector'
   pretty: boolean
   quiet: boolean
   remoteImages: boolean

@@ -16,7 +16,7 @@ import type { Position } from 'unist'
 import { parseAttributeBlock } from '../../markdown/image-size.js'
 import type { HtmlElement, HtmlElementData } from './node.js'
 import { hastToFlow, htmlContent, parseHtml, type HtmlConversion } from './to-mdast.js'
-import { INLINE_FORMATTING, VOID } from './tags.js'
+import { INLINE_FORMATTING, inlineKind, VOID } from './tags.js'
 
 /** Block elements whose opening and closing tags may stand in separate HTML blocks. */
 const PAIRED_BLOCKS = new Set(['div', 'p', 'center', 'details', 'section', 'article', 'aside', 'header', 'footer', 'main', 'figure', 'blockquote', 'dd', 'nav'])
@@ -125,41 +125,24 @@ function pairTags<T>(nodes: readonly T[], tagOf: (node: T, index: number) => { n
 
 function wrapInline(tag: string, properties: Record<string, unknown>, children: PhrasingContent[], position: Position | undefined): PhrasingContent[] {
   const at = <T extends object>(node: T): T => (position ? { ...node, position } : node)
-  switch (tag) {
-    case 'b':
+  switch (inlineKind(tag)) {
     case 'strong':
       return [at({ type: 'strong', children })]
-    case 'i':
-    case 'em':
-    case 'cite':
-    case 'dfn':
-    case 'var':
+    case 'emphasis':
       return [at({ type: 'emphasis', children })]
-    case 's':
-    case 'del':
-    case 'strike':
+    case 'delete':
       return [at({ type: 'delete', children })]
-    case 'code':
-    case 'tt':
-    case 'samp':
+    case 'inlineCode':
       return [at({ type: 'inlineCode', value: children.map(textOf).join('') })]
-    case 'a': {
-      const href = typeof properties.href === 'string' ? properties.href : ''
-      return href.trim() === '' ? children : [at({ type: 'link', url: href, title: typeof properties.title === 'string' ? properties.title : null, children })]
-    }
-    case 'u':
-    case 'ins':
-    case 'sub':
-    case 'sup':
-    case 'mark':
-    case 'kbd':
-    case 'small':
-    case 'q':
+    case 'styled':
       return [at<HtmlElement>({ type: 'htmlElement', tagName: tag, attributes: {}, children, block: false })]
-    default:
-      // span, font, abbr…: their content.
-      return children
   }
+  if (tag === 'a') {
+    const href = typeof properties.href === 'string' ? properties.href : ''
+    return href.trim() === '' ? children : [at({ type: 'link', url: href, title: typeof properties.title === 'string' ? properties.title : null, children })]
+  }
+  // span, font, abbr…: their content.
+  return children
 }
 
 function textOf(node: Nodes): string {

@@ -18,3 +18,19 @@ export const VOID = new Set(['br', 'img', 'hr', 'wbr', 'source', 'col', 'input',
 export function isKnown(tag: string): boolean {
   return INLINE_FORMATTING.has(tag) || BLOCKS.has(tag)
 }
+
+/** What an inline formatting tag becomes in mdast: one table for the hast conversion and the pairing of split tags. */
+export type InlineKind = 'strong' | 'emphasis' | 'delete' | 'inlineCode' | 'styled'
+
+const INLINE_KINDS: ReadonlyMap<string, InlineKind> = new Map<string, InlineKind>([
+  ...(['b', 'strong'] as const).map((tag) => [tag, 'strong'] as const),
+  ...(['i', 'em', 'cite', 'dfn', 'var'] as const).map((tag) => [tag, 'emphasis'] as const),
+  ...(['s', 'del', 'strike'] as const).map((tag) => [tag, 'delete'] as const),
+  ...(['code', 'tt', 'samp'] as const).map((tag) => [tag, 'inlineCode'] as const),
+  // Kept as an `htmlElement` the compiler styles (underline, sub/superscript, highlight, keys…).
+  ...(['u', 'ins', 'sub', 'sup', 'mark', 'kbd', 'small', 'q'] as const).map((tag) => [tag, 'styled'] as const),
+])
+
+export function inlineKind(tag: string): InlineKind | undefined {
+  return INLINE_KINDS.get(tag)
+}

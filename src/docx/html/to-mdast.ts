@@ -13,7 +13,7 @@ import type { Position } from 'unist'
 import { safeUrl } from '../../markdown/safe-url.js'
 import { parseImageSize } from '../../markdown/image-size.js'
 import type { HtmlElement } from './node.js'
-import { BLOCKS, DROPPED_WITH_CONTENT, isKnown } from './tags.js'
+import { BLOCKS, DROPPED_WITH_CONTENT, inlineKind, isKnown } from './tags.js'
 import { dropUnclosedRawText } from '../../markdown/unclosed-raw-text.js'
 
 export interface HtmlConversion {
@@ -230,6 +230,18 @@ export function hastToPhrasing(nodes: readonly ElementContent[], conversion: Htm
 function inline(element: Element, conversion: HtmlConversion): PhrasingContent[] {
   const tag = element.tagName
   const children = () => hastToPhrasing(element.children, conversion)
+  switch (inlineKind(tag)) {
+    case 'strong':
+      return [at({ type: 'strong', children: children() }, conversion)]
+    case 'emphasis':
+      return [at({ type: 'emphasis', children: children() }, conversion)]
+    case 'delete':
+      return [at({ type: 'delete', children: children() }, conversion)]
+    case 'inlineCode':
+      return [at({ type: 'inlineCode', value: toText(element).replace(/[ \t\r\n]+/g, ' ') }, conversion)]
+    case 'styled':
+      return [htmlElement(element, children(), false, conversion)]
+  }
   switch (tag) {
     case 'br':
       return [at({ type: 'break' }, conversion)]
@@ -245,32 +257,6 @@ function inline(element: Element, conversion: HtmlConversion): PhrasingContent[]
       const title = typeof element.properties.title === 'string' ? element.properties.title : null
       return [at<Link>({ type: 'link', url: href, title, children: children() }, conversion)]
     }
-    case 'b':
-    case 'strong':
-      return [at({ type: 'strong', children: children() }, conversion)]
-    case 'i':
-    case 'em':
-    case 'cite':
-    case 'dfn':
-    case 'var':
-      return [at({ type: 'emphasis', children: children() }, conversion)]
-    case 's':
-    case 'del':
-    case 'strike':
-      return [at({ type: 'delete', children: children() }, conversion)]
-    case 'code':
-    case 'tt':
-    case 'samp':
-      return [at({ type: 'inlineCode', value: toText(element).replace(/[ \t\r\n]+/g, ' ') }, conversion)]
-    case 'u':
-    case 'ins':
-    case 'sub':
-    case 'sup':
-    case 'mark':
-    case 'kbd':
-    case 'small':
-    case 'q':
-      return [htmlElement(element, children(), false, conversion)]
     case 'wbr':
     case 'source':
       return []
