@@ -7,7 +7,7 @@
  * to the MutationObserver callback that sees the typed text in the preview, i.e. the DOM update
  * before the next paint. Long tasks come from the Long Tasks API (tasks over 50 ms).
  */
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
@@ -100,6 +100,15 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
     const firstRender = Date.now() - pasted
     await placeCursorAfterMarker(page)
     await installProbes(page)
+    // MARKDOCX_BENCH_PROFILE=<file.cpuprofile>: the page's main thread profiled while typing
+    // (open it in Chrome's DevTools, or sum self times per function to see where a keystroke goes).
+    const profileTo = process.env.MARKDOCX_BENCH_PROFILE
+    const cdp = profileTo ? await context.newCDPSession(page) : undefined
+    if (cdp) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+      await cdp.send('Profiler.start')
+    }
     const latencies: number[] = []
     let missed = 0
     let typed = ''
@@ -128,6 +137,10 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
       if (pause > 0) await page.waitForTimeout(pause)
     }
     const longTasks = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench.longTasks)
+    if (cdp && profileTo) {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(profileTo, JSON.stringify(profile))
+    }
     const exports: number[] = []
     const exportsAfterPause: number[] = []
     let exportBytes = 0
