@@ -102,6 +102,9 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
     await installProbes(page)
     // MARKDOCX_BENCH_PROFILE=<file.cpuprofile>: the page's main thread profiled while typing
     // (open it in Chrome's DevTools, or sum self times per function to see where a keystroke goes).
+    // MARKDOCX_BENCH_SETTLE_MS=<ms>: wait before typing (typing at once measures a user who
+    // types right after opening, while CodeMirror's background parse of the document still runs).
+    if (process.env.MARKDOCX_BENCH_SETTLE_MS) await page.waitForTimeout(Number(process.env.MARKDOCX_BENCH_SETTLE_MS))
     const profileTo = process.env.MARKDOCX_BENCH_PROFILE
     const cdp = profileTo ? await context.newCDPSession(page) : undefined
     if (cdp) {

@@ -6,8 +6,8 @@
 import { EditorSelection } from '@codemirror/state'
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import CodeMirror from '@uiw/react-codemirror'
-import { memo, useCallback, useEffect, useRef } from 'react'
-import { BASIC_SETUP, EDITOR_EXTENSIONS } from './extensions.js'
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { BASIC_SETUP, editorExtensions } from './extensions.js'
 
 export interface EditorProps {
   initialText: string
@@ -21,6 +21,9 @@ export interface EditorProps {
 }
 
 function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, onFiles }: EditorProps) {
+  // Once per editor (a new document mounts a new one): the language depends on the size it opens with.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const extensions = useMemo(() => editorExtensions(initialText.length), [])
   const viewRef = useRef<EditorView | null>(null)
   const host = useRef<HTMLDivElement>(null)
   const latest = useRef({ onUpdate, onReady, onFiles })
@@ -85,7 +88,7 @@ function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, 
         height="100%"
         theme={dark ? 'dark' : 'light'}
         basicSetup={BASIC_SETUP}
-        extensions={EDITOR_EXTENSIONS}
+        extensions={extensions}
         onUpdate={handleUpdate}
         onCreateEditor={handleCreate}
         autoFocus

@@ -1,17 +1,15 @@
 /**
- * The editor's extensions, built once at module load: @uiw/react-codemirror reconfigures the
- * editor whenever the `extensions` array changes identity, so it must never be rebuilt per render.
+ * The editor's extensions, built once per editor (`editorExtensions`): @uiw/react-codemirror
+ * reconfigures the editor whenever the `extensions` array changes identity, so they must never
+ * be rebuilt per render.
  */
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
-import { languages } from '@codemirror/language-data'
 import { lintGutter } from '@codemirror/lint'
 import { Prec, type Extension } from '@codemirror/state'
 import { EditorView, keymap } from '@codemirror/view'
 import type { BasicSetupOptions } from '@uiw/react-codemirror'
+import { markdownForSize } from './code-languages.js'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
 import { endListOnEmptyItem } from './end-list.js'
-import { frontMatter } from './front-matter.js'
-import { parseGuard } from './parse-guard.js'
 import { safeMouseSelection } from './safe-mouse.js'
 
 /** Shortcuts, shown in the toolbar's tooltips and `aria-keyshortcuts`. */
@@ -67,15 +65,8 @@ const editorTheme = EditorView.theme({
   '.cm-content': { paddingBottom: '40vh' },
 })
 
-/**
- * Markdown with GFM (tables, task lists, strikethrough, autolinks) and the languages of fenced
- * code loaded on demand; Enter continues lists and quotes, Backspace removes their markup.
- * YAML front matter is highlighted as YAML (on its own, Markdown reads its closing `---` as a
- * setext underline and shows the metadata as a heading), as a Markdown block (front-matter.ts);
- * the parse guard keeps hostile input from freezing or crashing the highlighter (parse-guard.ts).
- */
-export const EDITOR_EXTENSIONS: Extension[] = [
-  markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: true, extensions: [parseGuard, frontMatter] }),
+/** Everything but the Markdown language itself (code-languages.ts chooses it by document size). */
+const COMMON: Extension[] = [
   EditorView.lineWrapping,
   EditorView.contentAttributes.of({ 'aria-label': 'Markdown source', spellcheck: 'true', autocorrect: 'off', autocapitalize: 'off' }),
   lintGutter(),
@@ -85,3 +76,20 @@ export const EDITOR_EXTENSIONS: Extension[] = [
   editorTheme,
   safeMouseSelection,
 ]
+
+/**
+ * The editor's extensions for a document of `initialLength` characters: Markdown with GFM
+ * (tables, task lists, strikethrough, autolinks) and the languages of fenced code loaded on
+ * demand (not above NESTED_CODE_LIMIT characters); Enter continues lists and quotes, Backspace
+ * removes their markup. YAML front matter is highlighted as YAML (on its own, Markdown reads its
+ * closing `---` as a setext underline and shows the metadata as a heading), as a Markdown block
+ * (front-matter.ts); the parse guard keeps hostile input from freezing or crashing the
+ * highlighter (parse-guard.ts). Build it once per editor: @uiw/react-codemirror reconfigures the
+ * editor whenever the array changes identity.
+ */
+export function editorExtensions(initialLength: number): Extension[] {
+  return [markdownForSize(initialLength), ...COMMON]
+}
+
+/** The extensions for a small document (tests, and anything that starts empty). */
+export const EDITOR_EXTENSIONS: Extension[] = editorExtensions(0)

@@ -1,0 +1,65 @@
+/**
+ * Fenced code is parsed by its language in the editor below NESTED_CODE_LIMIT characters and
+ * not above it (the background parse of a long document kept the main thread busy); the
+ * choice follows the document as it grows or shrinks past the limit.
+ */
+import { ensureSyntaxTree } from '@codemirror/language'
+import { languages } from '@codemirror/language-data'
+import { EditorState } from '@codemirror/state'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { NESTED_CODE_LIMIT } from '../../src/editor/code-languages.js'
+import { editorExtensions } from '../../src/editor/extensions.js'
+
+const CODE = '```js\nconst answer = 42\n```\n'
+
+/** Whether the fenced block at the end of the document was parsed as JavaScript. */
+function parsedAsJs(state: EditorState): boolean {
+  const tree = ensureSyntaxTree(state, state.doc.length, 20_000)
+  // The nested parse is mounted inside the FencedCode node: resolveInner enters it.
+  const at = state.doc.length - CODE.length + CODE.indexOf('answer') + 1
+  return tree?.resolveInner(at, 1).name === 'VariableDefinition'
+}
+
+beforeAll(async () => {
+  // Loaded before parsing, as it would be by the time a user looks at the block.
+  await languages.find((language) => language.name === 'JavaScript')!.load()
+})
+
+const HTML = '<div align="center">centred</div>\n'
+
+/** Whether the HTML block at the end of the document was parsed as HTML. */
+function parsedAsHtml(state: EditorState): boolean {
+  const tree = ensureSyntaxTree(state, state.doc.length, 20_000)
+  const at = state.doc.length - HTML.length + HTML.indexOf('align') + 1
+  return tree?.resolveInner(at, 1).name === 'AttributeName'
+}
+
+describe('fenced code and HTML in the editor by document size', () => {
+  const padding = (characters: number) => `${'A line of prose.\n\n'.repeat(Math.ceil(characters / 18))}`
+
+  it('is parsed by its language in a normal document', () => {
+    expect(parsedAsJs(EditorState.create({ doc: `# Title\n\n${CODE}`, extensions: editorExtensions(100) }))).toBe(true)
+  })
+
+  it('raw HTML likewise', () => {
+    expect(parsedAsHtml(EditorState.create({ doc: `# Title\n\n${HTML}`, extensions: editorExtensions(100) }))).toBe(true)
+    const doc = `${padding(NESTED_CODE_LIMIT)}${HTML}`
+    expect(parsedAsHtml(EditorState.create({ doc, extensions: editorExtensions(doc.length) }))).toBe(false)
+  })
+
+  it('is not, in a document opened above the limit', () => {
+    const doc = `${padding(NESTED_CODE_LIMIT)}${CODE}`
+    expect(doc.length).toBeGreaterThan(NESTED_CODE_LIMIT)
+    expect(parsedAsJs(EditorState.create({ doc, extensions: editorExtensions(doc.length) }))).toBe(false)
+  })
+
+  it('switches off when the document grows past the limit and on when it shrinks well below', () => {
+    let state = EditorState.create({ doc: CODE, extensions: editorExtensions(CODE.length) })
+    expect(parsedAsJs(state)).toBe(true)
+    const big = padding(NESTED_CODE_LIMIT)
+    state = state.update({ changes: { from: 0, insert: big } }).state
+    expect(parsedAsJs(state)).toBe(false)
+    state = state.update({ changes: { from: 0, to: big.length } }).state
+    expect(parsedAsJs(state)).toBe(true)
+  })
+})
