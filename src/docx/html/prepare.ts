@@ -187,22 +187,35 @@ function openElement(html: string): { name: string; element: ReturnType<typeof p
   return only?.type === 'element' && only.tagName === first ? { name: first, element: only } : undefined
 }
 
-/** A block that begins by closing `name`: where it ends and what follows it. */
-function closesFirst(node: RootContent, name: string): { rest: string } | undefined {
+/**
+ * Where an HTML block closes a paired element it did not open — `</div>` alone, or after more
+ * HTML as in the README idiom `<br />\n</div>` — and the HTML before and after that tag.
+ */
+function unmatchedClose(node: RootContent): { name: string; before: string; after: string } | undefined {
   if (node.type !== 'html') return undefined
-  const match = new RegExp(`^\\s*</${name}\\s*>`, 'i').exec(node.value)
-  return match ? { rest: node.value.slice(match[0].length) } : undefined
+  const html = node.value
+  const depth = new Map<string, number>()
+  for (const match of html.matchAll(/<!--[\s\S]*?(?:-->|$)|<(\/)?([A-Za-z][A-Za-z0-9-]*)\b[^<>]*>/g)) {
+    const name = match[2]?.toLowerCase()
+    if (!name || !PAIRED_BLOCKS.has(name)) continue
+    const open = depth.get(name) ?? 0
+    if (!match[1]) {
+      if (!match[0].endsWith('/>')) depth.set(name, open + 1)
+    } else if (open > 0) depth.set(name, open - 1)
+    else return { name, before: html.slice(0, match.index), after: html.slice(match.index + match[0].length) }
+  }
+  return undefined
 }
 
 /** Joins `<div align="center">` … `</div>` (blocks apart) into one element around the blocks between. */
 function groupBlocks(children: RootContent[]): RootContent[] {
   const opens = children.map((child) => (child.type === 'html' ? openElement(child.value) : undefined))
+  const closes = children.map((child, index) => (opens[index] ? undefined : unmatchedClose(child)))
   const pairs = pairTags(children, (node, index) => {
     const open = opens[index]
     if (open) return { name: open.name, closing: false }
-    if (node.type !== 'html') return undefined
-    const name = /^\s*<\/([A-Za-z][A-Za-z0-9-]*)\s*>/.exec(node.value)?.[1]?.toLowerCase()
-    return name && PAIRED_BLOCKS.has(name) ? { name, closing: true } : undefined
+    const close = closes[index]
+    return close ? { name: close.name, closing: true } : undefined
   })
   if (pairs.size === 0) return children
   const out: RootContent[] = []
@@ -215,9 +228,12 @@ function groupBlocks(children: RootContent[]): RootContent[] {
       continue
     }
     const closing = children[close] as Html
+    const closeAt = closes[close]!
     const conversion: HtmlConversion = { unsupported: new Set(), position: child.position }
     const leading = hastToFlow(open.element.children, conversion)
     const inner = groupBlocks(children.slice(index + 1, close))
+    // HTML in the closing block before its closing tag (`<br />` in `<br />\n</div>`) is inside.
+    const trailing = closeAt.before.trim() === '' ? [] : hastToFlow(htmlContent(closeAt.before), { ...conversion, position: closing.position })
     const attributes: Record<string, string> = {}
     for (const [key, value] of Object.entries(open.element.properties)) if (typeof value === 'string' || typeof value === 'number') attributes[key.toLowerCase()] = String(value)
     const position = span(child.position, closing.position)
@@ -225,14 +241,13 @@ function groupBlocks(children: RootContent[]): RootContent[] {
       type: 'htmlElement',
       tagName: open.name,
       attributes,
-      children: [...leading, ...(inner as HtmlElement['children'])],
+      children: [...leading, ...(inner as HtmlElement['children']), ...trailing],
       block: true,
       ...(position ? { position } : {}),
       ...(conversion.unsupported.size > 0 ? { data: { unsupported: [...conversion.unsupported] } as HtmlElementData } : {}),
     }
     out.push(element)
-    const rest = closesFirst(closing, open.name)?.rest ?? ''
-    if (rest.trim() !== '') out.push({ ...closing, value: rest })
+    if (closeAt.after.trim() !== '') out.push({ ...closing, value: closeAt.after })
     index = close
   }
   return out

@@ -74,6 +74,20 @@ describe('block HTML', () => {
     expect(paragraphs[2]).not.toContain('<w:jc')
   })
 
+  it('aligns everything up to a closing tag that follows other HTML, as READMEs write it (<br />\\n</div>)', async () => {
+    const markdown = '<div align="center">\n<h1>Title</h1>\n\n<p>In a p.</p>\n\n[**Docs**](https://example.org) | [Edit](https://example.com)\n\n<br />\n</div>\n\nAfter\n\n<div align="right">\n\nRight\n\n</div> tail\n'
+    const { body } = await convert(markdown)
+    const paragraphs = body.split('</w:p>').filter((paragraph) => paragraph.includes('<w:p'))
+    const aligned = (text: string) => paragraphs.find((paragraph) => paragraph.includes(text))?.match(/<w:jc w:val="(\w+)"/)?.[1]
+    expect(aligned('Title')).toBe('center')
+    expect(aligned('In a p.')).toBe('center')
+    expect(aligned('Docs')).toBe('center')
+    expect(aligned('After')).toBeUndefined()
+    expect(aligned('Right')).toBe('right')
+    // What follows the closing tag in its block stays, outside the element.
+    expect(aligned('tail')).toBeUndefined()
+  })
+
   it('never lets an unclosed <div align> swallow the document', async () => {
     const { body } = await convert('<div align="center">\nInside\n\nOutside\n\n# Heading\n')
     const paragraphs = body.split('</w:p>')
