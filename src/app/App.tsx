@@ -699,7 +699,7 @@ export function App() {
         <button type="button" onClick={() => setDialog(true)} title="Page size, orientation, margins and font of the export">
           Page setup
         </button>
-        <button type="button" className="primary" data-testid="export-docx" onClick={() => void exportDocx()} disabled={status.kind === 'busy' || !doc} aria-busy={status.kind === 'busy'}>
+        <button type="button" className="primary" data-testid="export-docx" onPointerEnter={() => client.current?.prepareExport()} onFocus={() => client.current?.prepareExport()} onClick={() => void exportDocx()} disabled={status.kind === 'busy' || !doc} aria-busy={status.kind === 'busy'}>
           {status.kind === 'busy' ? 'Exporting…' : 'Export .docx'}
         </button>
       </header>

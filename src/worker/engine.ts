@@ -105,6 +105,10 @@ export class Engine {
       case 'assets-changed':
         this.images.clear()
         return
+      case 'prepare-export':
+        // Only a tree of the text as it is goes (sendTree checks); otherwise the pause timer stays.
+        if (this.sendTree()) clearTimeout(this.prepareTimer)
+        return
       case 'rasterized':
         this.images.answer(message.id, message.bytes)
         return

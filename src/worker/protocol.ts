@@ -95,7 +95,12 @@ export interface ConnectExporter {
   port: MessagePort
 }
 
-export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | ConnectExporter
+/** The pointer is on Export .docx (or it has focus): hand the export worker the tree now, not after the pause. */
+export interface PrepareExport {
+  type: 'prepare-export'
+}
+
+export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | ConnectExporter | PrepareExport
 
 /*
  * The export worker (exporter.ts) compiles and packs .docx files off the render worker, so a

@@ -1,0 +1,44 @@
+/**
+ * The render worker's side of exports prepared in advance: with an export worker connected, it
+ * hands over the tree of the text as it is when typing pauses or at once when the pointer
+ * reaches Export .docx, and never twice for one version of the text.
+ */
+import 'fake-indexeddb/auto'
+import { describe, expect, it } from 'vitest'
+import { Engine } from '../../src/worker/engine.js'
+import type { ExporterLinkMessage, WorkerReply } from '../../src/worker/protocol.js'
+
+function setup() {
+  const replies: WorkerReply[] = []
+  const sent: ExporterLinkMessage[] = []
+  const engine = new Engine((reply) => replies.push(reply), false)
+  engine.connectExporter({ post: (message) => sent.push(message) })
+  return { engine, replies, sent }
+}
+
+describe('preparing an export', () => {
+  it('sends the current tree when asked, once per version of the text', async () => {
+    const { engine, replies, sent } = setup()
+    await engine.handle({ type: 'render', revision: 1, base: -1, documentId: 'doc', sync: { text: '# One\n\nText.\n' } })
+    expect(replies.some((reply) => reply.type === 'rendered')).toBe(true)
+    await engine.handle({ type: 'prepare-export' })
+    expect(sent.map((message) => message.type)).toEqual(['tree'])
+    const first = sent[0]!
+    expect(first.type === 'tree' && first.text).toBe('# One\n\nText.\n')
+    await engine.handle({ type: 'prepare-export' })
+    expect(sent).toHaveLength(1)
+
+    await engine.handle({ type: 'render', revision: 2, base: 1, documentId: 'doc', sync: { after: 1, edits: [[12, 12, ' More.']] } })
+    await engine.handle({ type: 'prepare-export' })
+    expect(sent).toHaveLength(2)
+    const second = sent[1]!
+    expect(second.type === 'tree' && second.text).toBe('# One\n\nText. More.\n')
+    expect(second.type === 'tree' && first.type === 'tree' && second.version).toBeGreaterThan(first.type === 'tree' ? first.version : 0)
+  })
+
+  it('sends nothing before a render of the text', async () => {
+    const { engine, sent } = setup()
+    await engine.handle({ type: 'prepare-export' })
+    expect(sent).toEqual([])
+  })
+})
