@@ -38,7 +38,14 @@ export class ExportEngine {
   /** How many exports were built, and how many of them in advance (for tests). */
   readonly counts = { built: 0, prepared: 0, reused: 0 }
 
-  constructor(private readonly post: Post) {
+  /** A preparation that failed: not tried again for the same text and settings (the export, if asked for, fails with the reason). */
+  private failed: { documentId: string; version: number; settingsVersion: number } | undefined
+
+  constructor(
+    private readonly post: Post,
+    /** Builds one export (tests stand in a failing one). */
+    private readonly build: typeof buildDocx = buildDocx,
+  ) {
     this.images = new ImageSource((request) => this.post(request))
   }
 
@@ -86,14 +93,14 @@ export class ExportEngine {
         const next = this.toPrepare()
         if (!next) break
         try {
-          const built = await buildDocx({ documentId: next.tree.documentId, tree: next.tree.tree, text: next.tree.text, parseMessages: next.tree.messages }, next.name, next.settings, this.images)
+          const built = await this.build({ documentId: next.tree.documentId, tree: next.tree.tree, text: next.tree.text, parseMessages: next.tree.messages }, next.name, next.settings, this.images)
           this.counts.built++
           this.counts.prepared++
           this.prepared = { documentId: next.tree.documentId, version: next.tree.version, settingsVersion: next.settingsVersion, built }
         } catch {
-          // A preparation that fails is not reported: the export, if asked for, fails with the reason.
+          // Not reported here, and not retried: the loop goes on to the jobs that came meanwhile.
           this.prepared = undefined
-          break
+          this.failed = { documentId: next.tree.documentId, version: next.tree.version, settingsVersion: next.settingsVersion }
         }
       }
     } finally {
@@ -109,6 +116,8 @@ export class ExportEngine {
     if (!settings) return undefined
     const prepared = this.prepared
     if (prepared && prepared.documentId === tree.documentId && prepared.version === tree.version && prepared.settingsVersion === settings.version) return undefined
+    const failed = this.failed
+    if (failed && failed.documentId === tree.documentId && failed.version === tree.version && failed.settingsVersion === settings.version) return undefined
     return { tree, name: settings.name, settings: settings.settings, settingsVersion: settings.version }
   }
 
@@ -124,7 +133,7 @@ export class ExportEngine {
       return
     }
     try {
-      const built = await buildDocx({ documentId: job.documentId, tree: job.source.tree, text: job.source.text, parseMessages: job.source.messages }, job.name, job.settings, this.images)
+      const built = await this.build({ documentId: job.documentId, tree: job.source.tree, text: job.source.text, parseMessages: job.source.messages }, job.name, job.settings, this.images)
       this.counts.built++
       this.prepared = { documentId: job.documentId, version: job.version, settingsVersion: job.settingsVersion, built }
       this.reply(job.id, built)

@@ -9,6 +9,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { messagesOf } from '../../src/markdown/messages.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
+import { buildDocx } from '../../src/worker/export-docx.js'
 import { ExportEngine } from '../../src/worker/export-engine.js'
 import { DEFAULT_EXPORT_SETTINGS, type TreeMessage, type WorkerReply } from '../../src/worker/protocol.js'
 
@@ -62,6 +63,31 @@ describe('ExportEngine', () => {
     await until(() => replies.length === 1)
     expect(engine.counts.reused).toBe(0)
     expect(documentText(replies[0])).toContain('w:orient="landscape"')
+  })
+
+  it('answers a job that came while a preparation failed, and does not retry that preparation', async () => {
+    const replies: WorkerReply[] = []
+    let calls = 0
+    let failNext = true
+    // The first build (the preparation) fails once the job is queued behind it.
+    const build: typeof buildDocx = async (...args) => {
+      calls++
+      if (failNext) {
+        failNext = false
+        engine.handle({ type: 'job', id: 5, documentId: 'doc', version: 4, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
+        throw new Error('out of memory')
+      }
+      return buildDocx(...args)
+    }
+    const engine = new ExportEngine((reply) => replies.push(reply), build)
+    engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
+    engine.handle(tree(4, '# Four\n\nText four.\n'))
+    await until(() => replies.length === 1)
+    expect(replies[0]).toMatchObject({ type: 'exported', id: 5 })
+    expect(documentText(replies[0])).toContain('Text four.')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // One failed preparation and the job's own build: the failed one is not tried again.
+    expect(calls).toBe(2)
   })
 
   it('fails a job whose tree it never received', async () => {
