@@ -12,6 +12,7 @@
  */
 import { syntaxTree } from '@codemirror/language'
 import { EditorSelection } from '@codemirror/state'
+import type { SyntaxNode } from '@lezer/common'
 import type { EditorView } from '@codemirror/view'
 
 /** A top-level list marker alone on its line (bullet, number, optional task box). */
@@ -26,9 +27,8 @@ export function endListOnEmptyItem(view: EditorView): boolean {
   // Only at the end of a list: the next line blank or absent.
   if (line.number < state.doc.lines && state.doc.line(line.number + 1).text.trim() !== '') return false
   // Only a real list item (not the inside of a fenced code block or front matter).
-  let node: ReturnType<ReturnType<typeof syntaxTree>['resolveInner']> | null = syntaxTree(state).resolveInner(line.from, 1)
   let inItem = false
-  for (; node; node = node.parent) {
+  for (let node: SyntaxNode | null = syntaxTree(state).resolveInner(line.from, 1); node; node = node.parent) {
     if (node.name === 'ListItem') inItem = true
     if (node.name === 'FencedCode' || node.name === 'CodeBlock' || node.name === 'Blockquote') return false
   }

@@ -189,16 +189,21 @@ export class WorkerClient {
     if (settings) exporter.port.post({ type: 'settings', ...settings })
   }
 
-  /** Stops the export worker; pending exports fail with the reason. */
-  private stopExporter(reason: string): void {
-    this.exporter?.port.close()
-    this.exporter = undefined
+  /** Pending exports fail with the reason. */
+  private failExports(reason: string): void {
     for (const [id, pending] of this.exports) {
       clearTimeout(this.exportTimers.get(id))
       pending.reject(new Error(reason))
     }
     this.exports.clear()
     this.exportTimers.clear()
+  }
+
+  /** Stops the export worker; pending exports fail with the reason. */
+  private stopExporter(reason: string): void {
+    this.exporter?.port.close()
+    this.exporter = undefined
+    this.failExports(reason)
   }
 
   /** Replaces the export worker (it failed); pending exports fail with the reason. */
@@ -220,14 +225,7 @@ export class WorkerClient {
     // The new worker holds none of the page's blocks, nor the text: everything is sent again.
     this.applied = -1
     this.forgetText()
-    if (!this.exporter) {
-      for (const [id, pending] of this.exports) {
-        clearTimeout(this.exportTimers.get(id))
-        pending.reject(new Error(reason))
-      }
-      this.exports.clear()
-      this.exportTimers.clear()
-    }
+    if (!this.exporter) this.failExports(reason)
     this.port = this.spawn() ?? inThreadPort((message) => this.receive(message, 'render'))
     if (this.exporter) {
       this.connect()
@@ -388,12 +386,8 @@ export class WorkerClient {
   dispose(): void {
     clearTimeout(this.renderTimer)
     clearTimeout(this.pauseTimer)
-    for (const timer of this.exportTimers.values()) clearTimeout(timer)
     this.port.close()
-    this.exporter?.port.close()
-    this.exporter = undefined
-    for (const pending of this.exports.values()) pending.reject(new Error('the app was closed'))
-    this.exports.clear()
+    this.stopExporter('the app was closed')
   }
 
   private flush(): void {

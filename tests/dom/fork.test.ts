@@ -7,19 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { copyName, forkDocument } from '../../src/app/fork.js'
 import { openById } from '../../src/app/session.js'
 import { listAssets, putAsset } from '../../src/app/storage/assets.js'
-import { openDatabase, resetDatabaseConnection } from '../../src/app/storage/db.js'
 import { createDocument, listDocuments } from '../../src/app/storage/documents.js'
 import { DEFAULT_EXPORT_SETTINGS } from '../../src/worker/protocol.js'
+import { deleteAppDatabase } from './setup.js'
 
-afterEach(async () => {
-  const db = await openDatabase()
-  db.close()
-  resetDatabaseConnection()
-  await new Promise<void>((resolve) => {
-    const request = indexedDB.deleteDatabase('markdocx')
-    request.onsuccess = request.onerror = () => resolve()
-  })
-})
+afterEach(deleteAppDatabase)
 
 describe('copyName', () => {
   it('keeps a Markdown extension at the end', () => {

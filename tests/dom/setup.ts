@@ -1,7 +1,9 @@
 /**
- * jsdom lacks a few layout APIs CodeMirror calls while measuring; they answer "no layout" here.
+ * Helpers for the jsdom tests: layout APIs CodeMirror calls while measuring (they answer "no
+ * layout" here), and a fresh database per storage test.
  */
 import 'fake-indexeddb/auto'
+import { openDatabase, resetDatabaseConnection } from '../../src/app/storage/db.js'
 
 const rect = (): DOMRect => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect
 
@@ -16,4 +18,15 @@ export function installLayoutStubs(): void {
   }
   const scope = globalThis as unknown as { CSS?: { escape?: (value: string) => string } }
   if (typeof scope.CSS?.escape !== 'function') scope.CSS = { ...scope.CSS, escape: (value: string) => value.replace(/["\\]/g, '\\$&') }
+}
+
+/** Closes the app's database and deletes it: each storage test starts with nothing stored. */
+export async function deleteAppDatabase(): Promise<void> {
+  const db = await openDatabase()
+  db.close()
+  resetDatabaseConnection()
+  await new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase('markdocx')
+    request.onsuccess = request.onerror = () => resolve()
+  })
 }

@@ -7,19 +7,12 @@ import 'fake-indexeddb/auto'
 import { ChangeSet, Text } from '@codemirror/state'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { assetPath, getAsset, putAsset, safeFileName } from '../../src/app/storage/assets.js'
-import { committed, describeStorageError, openDatabase, resetDatabaseConnection, STORES } from '../../src/app/storage/db.js'
+import { committed, describeStorageError, openDatabase, STORES } from '../../src/app/storage/db.js'
 import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/app/storage/documents.js'
 import { Journal } from '../../src/app/storage/journal.js'
+import { deleteAppDatabase } from './setup.js'
 
-afterEach(async () => {
-  const db = await openDatabase()
-  db.close()
-  resetDatabaseConnection()
-  await new Promise<void>((resolve) => {
-    const request = indexedDB.deleteDatabase('markdocx')
-    request.onsuccess = request.onerror = () => resolve()
-  })
-})
+afterEach(deleteAppDatabase)
 
 /** Lets fake-indexeddb finish what was queued. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
