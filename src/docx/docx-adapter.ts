@@ -1,14 +1,15 @@
 /**
  * The one place markdocx bends the `docx` library's types.
  *
- * docx's `ParagraphChild` union leaves out `BookmarkStart`, `BookmarkEnd` and field-character
- * runs, although its own `Bookmark` is made of them and `Paragraph` writes any XmlComponent it
- * is given. We need them directly: docx's `Bookmark` takes its id from a process-wide counter,
- * which would make the XML depend on what was converted earlier in the same process.
+ * docx's `ParagraphChild` union leaves out `BookmarkStart`, `BookmarkEnd`, field-character
+ * runs and custom components (text-runs.ts), although its own `Bookmark` is made of them and
+ * `Paragraph` writes any component it is given. We need them directly: docx's `Bookmark` takes
+ * its id from a process-wide counter, which would make the XML depend on what was converted
+ * earlier in the same process.
  */
-import type { ParagraphChild, XmlComponent } from 'docx'
+import type { BaseXmlComponent, ParagraphChild } from 'docx'
 
-export function asParagraphChild(component: XmlComponent): ParagraphChild {
+export function asParagraphChild(component: BaseXmlComponent): ParagraphChild {
   return component as unknown as ParagraphChild
 }
 

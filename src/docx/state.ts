@@ -26,7 +26,8 @@ import { readReferenceDoc, type ReferenceTemplate } from './reference-doc.js'
 import { RelationshipRegistry } from './relationships.js'
 import { directionalSegments } from './rtl.js'
 import { STYLE_INDENT } from './styles.js'
-import { textRun, xmlSafe } from './text.js'
+import { formattedRun } from './text-runs.js'
+import { xmlSafe } from './text.js'
 
 export type Block = FileChild
 
@@ -219,7 +220,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       }
       if (text.length === 0) return []
       // Runs of RTL script are marked w:rtl, Latin runs inside them not (see rtl.ts).
-      return directionalSegments(text).map((segment) => textRun(segment.text, segment.rtl ? { ...context.run, rtl: true } : context.run))
+      return directionalSegments(text).map((segment) => formattedRun(segment.text, segment.rtl ? { ...context.run, rtl: true } : context.run))
     },
 
     warn(node, reason, ruleId) {

@@ -2,7 +2,7 @@
  * Text for the XML: characters XML 1.0 cannot hold (C0 controls, U+FFFE/U+FFFF, lone
  * surrogates) would make Word refuse the file, so they become U+FFFD and the caller is told.
  */
-import { TextRun, UnderlineType, type IRunOptions } from 'docx'
+import { UnderlineType, type IRunOptions } from 'docx'
 import type { RunFormat } from './context.js'
 
 // eslint-disable-next-line no-control-regex
@@ -39,9 +39,4 @@ export function runOptions(format: RunFormat): IRunOptions {
   if (format.font) options.font = format.font
   if (format.size) options.size = format.size
   return options
-}
-
-/** A run of (already XML-safe) text in `format`. */
-export function textRun(text: string, format: RunFormat): TextRun {
-  return new TextRun({ ...runOptions(format), text })
 }
