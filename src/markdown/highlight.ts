@@ -10,6 +10,7 @@ import dockerfile from 'highlight.js/lib/languages/dockerfile'
 import latex from 'highlight.js/lib/languages/latex'
 import powershell from 'highlight.js/lib/languages/powershell'
 import { common, createLowlight } from 'lowlight'
+import { TextCache } from './text-cache.js'
 
 /** pandoc's token types (skylighting's), which are also the Word character style ids. */
 export type TokenType =
@@ -142,9 +143,22 @@ export function highlightLanguage(lang: string | null | undefined): string | und
  * The tokens of a code block in `lang`, in order; their texts joined give back `code` exactly.
  * Unknown languages, no language and very long blocks give one plain token.
  */
-export function highlightTokens(code: string, lang: string | null | undefined): Token[] {
+export function highlightTokens(code: string, lang: string | null | undefined): readonly Token[] {
   const language = highlightLanguage(lang)
   if (!language || code.length > MAX_HIGHLIGHT_LENGTH || code === '') return code === '' ? [] : [{ text: code }]
+  const key = `${language}\u0000${code}`
+  const known = highlighted.get(key)
+  if (known) return known
+  // Frozen: the same tokens are handed to every caller.
+  const tokens = Object.freeze(tokenize(code, language).map((token) => Object.freeze(token)))
+  highlighted.set(key, tokens)
+  return tokens
+}
+
+/** Tokens by language and code (see text-cache.ts); a few MB of code. */
+const highlighted = new TextCache<readonly Token[]>(4_000_000)
+
+function tokenize(code: string, language: string): Token[] {
   let tree: Root
   try {
     tree = lowlight.highlight(language, code)

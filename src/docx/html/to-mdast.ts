@@ -15,6 +15,7 @@ import { parseImageSize } from '../../markdown/image-size.js'
 import type { HtmlElement } from './node.js'
 import { BLOCKS, DROPPED_WITH_CONTENT, inlineKind, isKnown } from './tags.js'
 import { dropUnclosedRawText } from '../../markdown/unclosed-raw-text.js'
+import { TextCache } from '../../markdown/text-cache.js'
 
 export interface HtmlConversion {
   /** Tags that were dropped (their text kept), each once. */
@@ -45,18 +46,18 @@ function withoutDoctype(root: HastRoot): ElementContent[] {
 }
 
 /**
- * The parse of each `html` node, by node: images are found (before compiling) and the node is
- * compiled from one parse — on README text, HTML is a third of the characters and parse5 a
- * tenth of the conversion. Held weakly, so it goes with the tree. The hast is shared: read it,
- * never change it.
+ * The parse of each `html` node's text: images are found (before compiling) and the node is
+ * compiled from one parse, and the export worker's next compile reuses it for every block that
+ * did not change — on README text HTML is a third of the characters, and parse5 a tenth of the
+ * conversion. The hast is shared: read it, never change it.
  */
-const parsedNodes = new WeakMap<Html, { value: string; root: HastRoot }>()
+const parsedHtml = new TextCache<HastRoot>(1_000_000)
 
 function parseHtmlNode(node: Html): HastRoot {
-  const known = parsedNodes.get(node)
-  if (known?.value === node.value) return known.root
+  const known = parsedHtml.get(node.value)
+  if (known) return known
   const root = parseHtml(node.value)
-  parsedNodes.set(node, { value: node.value, root })
+  parsedHtml.set(node.value, root)
   return root
 }
 
