@@ -252,7 +252,7 @@ function renderReport(rows: Row[], tools: { pandoc: string | undefined; markdown
     )
   }
   lines.push('')
-  lines.push(`Peers: ${tools.pandoc ?? 'pandoc not installed'}; ${tools.markdownDocx ?? 'markdown-docx not installed'}. Phase timings are in-process (warm after the first run); CLI timings are whole processes, start-up included.`)
+  lines.push(`Peers: ${tools.pandoc ?? 'pandoc not installed'}; ${tools.markdownDocx ?? 'markdown-docx not installed'}. Phase timings are in-process (warm after the first run; from the second run on, mdast → docx finds code and HTML blocks' highlighting and parses in its text caches, as the app's export worker does on every export after the first — the slowest of the three is a first run); CLI timings are whole processes, start-up included.`)
   const find = (kind: CorpusKind, size: number) => rows.find((row) => row.kind === kind && row.size === size)
   const readme1 = find('readme', MIB)
   const lists1 = find('lists', MIB)
