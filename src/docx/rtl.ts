@@ -14,10 +14,21 @@ export type Direction = 'rtl' | 'ltr'
 const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u
 const RTL_LETTERS = new RegExp(RTL_LETTER.source, 'gu')
 const LETTER = /\p{L}/gu
+const ANY_LETTER = /\p{L}/u
+/**
+ * Where those scripts' letters can be at all (U+0590–U+08FF, the Arabic and Hebrew presentation
+ * forms, and the high surrogates of U+10C00–U+10FFF and U+1E800–U+1EFFF): a plain character
+ * class, much quicker than the script properties on the text of a book that has none.
+ */
+const MAYBE_RTL = /[\u0590-\u08FF\uFB1D-\uFEFF\uD803\uD83A\uD83B]/
+
+function hasRtlLetter(text: string): boolean {
+  return MAYBE_RTL.test(text) && RTL_LETTER.test(text)
+}
 
 /** The direction most of the text's letters are written in; undefined when it has no letters. */
 export function textDirection(text: string): Direction | undefined {
-  if (!RTL_LETTER.test(text)) return text.match(LETTER) ? 'ltr' : undefined
+  if (!hasRtlLetter(text)) return ANY_LETTER.test(text) ? 'ltr' : undefined
   const rtl = text.match(RTL_LETTERS)?.length ?? 0
   const letters = text.match(LETTER)?.length ?? 0
   return rtl * 2 >= letters ? 'rtl' : 'ltr'
@@ -38,7 +49,7 @@ export interface DirectionalSegment {
  * with the run before them (at the start, with the run after), as Word groups them.
  */
 export function directionalSegments(text: string): DirectionalSegment[] {
-  if (!RTL_LETTER.test(text)) return [{ text, rtl: false }]
+  if (!hasRtlLetter(text)) return [{ text, rtl: false }]
   const segments: DirectionalSegment[] = []
   let current: DirectionalSegment | undefined
   let pending = ''
