@@ -5,9 +5,9 @@
  * on what was converted before).
  */
 import { BookmarkEnd, BookmarkStart, type ParagraphChild } from 'docx'
-import type { FootnoteDefinition, Heading, Root } from 'mdast'
+import type { FootnoteDefinition, FootnoteReference, Heading, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { visit } from 'unist-util-visit'
+import { walk } from '../markdown/walk.js'
 import { asParagraphChild } from './docx-adapter.js'
 
 /** Word keeps at most 40 characters of a bookmark name. */
@@ -22,14 +22,14 @@ export function writtenHeadingSlugs(tree: Root, slugs: ReadonlyMap<Heading, stri
   const referenced = new Set<string>()
   const unusedHeadings = new Set<Heading>()
   const definitions: FootnoteDefinition[] = []
-  visit(tree, (node) => {
-    if (node.type === 'footnoteReference') referenced.add(normalizeIdentifier(node.identifier))
-    if (node.type === 'footnoteDefinition') definitions.push(node)
+  walk(tree, (node) => {
+    if (node.type === 'footnoteReference') referenced.add(normalizeIdentifier((node as FootnoteReference).identifier))
+    if (node.type === 'footnoteDefinition') definitions.push(node as FootnoteDefinition)
   })
   for (const definition of definitions) {
     if (referenced.has(normalizeIdentifier(definition.identifier))) continue
-    visit(definition, 'heading', (heading) => {
-      unusedHeadings.add(heading)
+    walk(definition, (node) => {
+      if (node.type === 'heading') unusedHeadings.add(node as Heading)
     })
   }
   return new Map([...slugs].filter(([heading]) => !unusedHeadings.has(heading)))

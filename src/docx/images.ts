@@ -4,7 +4,7 @@
  */
 import type { Definition, Html, Image, ImageReference, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { visit } from 'unist-util-visit'
+import { walk } from '../markdown/walk.js'
 import { htmlImageSources } from './html/to-mdast.js'
 import { isEmbeddable, readImageInfo, type ImageInfo } from './image-format.js'
 
@@ -46,19 +46,26 @@ export interface ResolveImagesOptions {
 /** The URLs of every image in the tree (images, image references and `<img src>` in raw HTML), each once, in document order. */
 export function imageUrls(tree: Root): string[] {
   const definitions = new Map<string, Definition>()
-  visit(tree, 'definition', (node) => {
-    const id = normalizeIdentifier(node.identifier)
-    if (!definitions.has(id)) definitions.set(id, node)
-  })
-  const urls = new Set<string>()
-  visit(tree, (node) => {
-    if (node.type === 'image') urls.add((node as Image).url)
-    else if (node.type === 'html') for (const src of htmlImageSources(node as Html)) urls.add(src)
-    else if (node.type === 'imageReference') {
-      const definition = definitions.get(normalizeIdentifier((node as ImageReference).identifier))
-      if (definition) urls.add(definition.url)
+  // In document order: URLs, and references to resolve once every definition is known (a
+  // definition may come after its use).
+  const found: Array<string | ImageReference> = []
+  walk(tree, (node) => {
+    if (node.type === 'image') found.push((node as Image).url)
+    else if (node.type === 'html') found.push(...htmlImageSources(node as Html))
+    else if (node.type === 'imageReference') found.push(node as ImageReference)
+    else if (node.type === 'definition') {
+      const id = normalizeIdentifier((node as Definition).identifier)
+      if (!definitions.has(id)) definitions.set(id, node as Definition)
     }
   })
+  const urls = new Set<string>()
+  for (const entry of found) {
+    if (typeof entry === 'string') urls.add(entry)
+    else {
+      const definition = definitions.get(normalizeIdentifier(entry.identifier))
+      if (definition) urls.add(definition.url)
+    }
+  }
   return [...urls]
 }
 

@@ -9,7 +9,7 @@ import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { Node } from 'unist'
 import { VFile } from 'vfile'
 import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
-import { headingSlugs } from '../markdown/slugs.js'
+import { slugsOf } from '../markdown/slugs.js'
 import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { CaptionRegistry } from './captions.js'
 import { CommentRegistry } from './comments.js'
@@ -117,7 +117,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     handlers,
     numbering: new NumberingRegistry(),
     footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
-    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, headingSlugs(tree))),
+    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, slugsOf(headings))),
     relationships: new RelationshipRegistry(),
     features: resolveFeatures(options, metadata),
     captions: new CaptionRegistry(),

@@ -5,14 +5,21 @@
 import GithubSlugger from 'github-slugger'
 import type { Heading, Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
-import { visit } from 'unist-util-visit'
+import { walk } from './walk.js'
 
 /** Slug of every heading in document order: the same text gets `-1`, `-2`… as on GitHub. */
 export function headingSlugs(tree: Root): Map<Heading, string> {
+  const headings: Heading[] = []
+  walk(tree, (node) => {
+    if (node.type === 'heading') headings.push(node as Heading)
+  })
+  return slugsOf(headings)
+}
+
+/** Slugs of headings given in document order (all of the document's, for the numbering to match). */
+export function slugsOf(headings: readonly Heading[]): Map<Heading, string> {
   const slugger = new GithubSlugger()
   const slugs = new Map<Heading, string>()
-  visit(tree, 'heading', (node) => {
-    slugs.set(node, slugger.slug(toString(node)))
-  })
+  for (const heading of headings) slugs.set(heading, slugger.slug(toString(heading)))
   return slugs
 }
