@@ -149,27 +149,36 @@ export function highlightTokens(code: string, lang: string | null | undefined): 
   const key = `${language}\u0000${code}`
   const known = highlighted.get(key)
   if (known) return known
-  // Frozen: the same tokens are handed to every caller.
-  const tokens = Object.freeze(tokenize(code, language).map((token) => Object.freeze(token)))
+  // Token texts are cut from the key, so a cached entry holds one copy of its code.
+  const tokens = Object.freeze(tokenize(key, language.length + 1, language))
   highlighted.set(key, tokens)
   return tokens
 }
 
-/** Tokens by language and code (see text-cache.ts); a few MB of code. */
-const highlighted = new TextCache<readonly Token[]>(4_000_000)
+/** Tokens by language and code (see text-cache.ts): about 20 bytes a character, so ≤ 20 MB. */
+const highlighted = new TextCache<readonly Token[]>(1_000_000)
 
-function tokenize(code: string, language: string): Token[] {
+/** The tokens of `source` from `from` on (the code), frozen: they are shared through the cache. */
+function tokenize(source: string, from: number, language: string): Token[] {
+  const code = source.slice(from)
   let tree: Root
   try {
     tree = lowlight.highlight(language, code)
   } catch {
-    return [{ text: code }]
+    return [Object.freeze({ text: code })]
   }
-  const tokens: Token[] = []
+  // Runs of one type as offsets into `source`, cut once at the end (no string concatenation).
+  const spans: Array<{ start: number; end: number; type: TokenType | undefined }> = []
+  let at = from
   const walk = (nodes: Array<RootContent | ElementContent>, inherited: TokenType | undefined) => {
     for (const node of nodes) {
-      if (node.type === 'text') push(tokens, node.value, inherited)
-      else if (node.type === 'element') {
+      if (node.type === 'text') {
+        if (node.value === '') continue
+        const previous = spans[spans.length - 1]
+        if (previous && previous.type === inherited) previous.end += node.value.length
+        else spans.push({ start: at, end: at + node.value.length, type: inherited })
+        at += node.value.length
+      } else if (node.type === 'element') {
         const own = tokenType(node)
         // `#include` is one preprocessor line, not a keyword inside one.
         walk(node.children, inherited === 'PreprocessorTok' && own === 'KeywordTok' ? inherited : (own ?? inherited))
@@ -177,14 +186,10 @@ function tokenize(code: string, language: string): Token[] {
     }
   }
   walk(tree.children, undefined)
-  return tokens
-}
-
-function push(tokens: Token[], text: string, type: TokenType | undefined): void {
-  if (text === '') return
-  const previous = tokens[tokens.length - 1]
-  if (previous && previous.type === type) previous.text += text
-  else tokens.push(type ? { text, type } : { text })
+  // highlight.js gives back every character of the code, in order; if it ever did not, the
+  // code stays plain rather than lose or repeat text.
+  if (at !== source.length) return [Object.freeze({ text: code })]
+  return spans.map(({ start, end, type }) => Object.freeze(type ? { text: source.slice(start, end), type } : { text: source.slice(start, end) }))
 }
 
 /** `hljs-title function_` → scope `title.function` → FunctionTok. */
