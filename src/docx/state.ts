@@ -10,6 +10,7 @@ import type { Node } from 'unist'
 import { VFile } from 'vfile'
 import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
 import { slugsOf } from '../markdown/slugs.js'
+import { walk } from '../markdown/walk.js'
 import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { CaptionRegistry } from './captions.js'
 import { CommentRegistry } from './comments.js'
@@ -257,7 +258,7 @@ function isPhrasingParent(parent: Parents | undefined): boolean {
 
 /**
  * One pass over the tree before compiling: link and footnote definitions (the first of each
- * label wins, as in CommonMark) and headings. Iterative, since trees can nest thousands deep.
+ * label wins, as in CommonMark) and headings. (walk.ts is iterative: trees can nest thousands deep.)
  */
 function collect(
   tree: Root,
@@ -266,14 +267,8 @@ function collect(
   headings: Heading[],
   file: VFile,
 ): void {
-  const stack: Nodes[] = [tree]
-  const order: Nodes[] = []
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    order.push(node)
-    if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!)
-  }
-  for (const node of order) {
+  walk(tree, (visited) => {
+    const node = visited as Nodes
     if (node.type === 'definition') {
       const id = normalizeIdentifier(node.identifier)
       if (!definitions.has(id)) definitions.set(id, node)
@@ -287,5 +282,5 @@ function collect(
         })
       } else footnotes.set(id, node)
     } else if (node.type === 'heading') headings.push(node)
-  }
+  })
 }
