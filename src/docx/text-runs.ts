@@ -45,6 +45,25 @@ class TemplatedRun extends BaseXmlComponent {
   }
 }
 
+/** A run docx writes the same way every time (a line break), handed to the packer as written once. */
+class PreparedRun extends BaseXmlComponent {
+  constructor(private readonly written: IXmlableObject) {
+    super('w:r')
+  }
+
+  override prepForXml(): IXmlableObject {
+    return this.written
+  }
+}
+
+let lineBreak: IXmlableObject | undefined
+
+/** A line break (`w:br` in a run of its own), as docx's `new TextRun({ break: 1 })` writes it. */
+export function lineBreakRun(): ParagraphChild {
+  lineBreak ??= new TextRun({ break: 1 }).prepForXml({ stack: [] } as unknown as IContext)
+  return lineBreak ? asParagraphChild(new PreparedRun(lineBreak)) : new TextRun({ break: 1 })
+}
+
 /** A run of (already XML-safe, non-empty) text in `format`. */
 export function formattedRun(text: string, format: RunFormat): ParagraphChild {
   const template = templateFor(format)

@@ -1,7 +1,7 @@
 import { TextRun, type IContext, type ParagraphChild } from 'docx'
 import { describe, expect, it } from 'vitest'
 import type { RunFormat } from '../../src/docx/context.js'
-import { formattedRun } from '../../src/docx/text-runs.js'
+import { formattedRun, lineBreakRun } from '../../src/docx/text-runs.js'
 import { runOptions } from '../../src/docx/text.js'
 
 const FLAGS = ['bold', 'italics', 'strike', 'superScript', 'subScript', 'underline', 'highlight', 'rtl'] as const
@@ -45,5 +45,10 @@ describe('text runs', () => {
     expect(written(first)).toContain('"first"')
     expect(written(second)).toContain('"second"')
     expect(written(first)).not.toContain('second')
+  })
+
+  it('write a line break exactly as docx writes TextRun({ break: 1 })', () => {
+    expect(written(lineBreakRun())).toBe(written(new TextRun({ break: 1 })))
+    expect(written(lineBreakRun())).toContain('w:br')
   })
 })

@@ -3,6 +3,7 @@ import type { Code } from 'mdast'
 import { highlightTokens, type Token } from '../../markdown/highlight.js'
 import type { Context } from '../context.js'
 import type { State } from '../state.js'
+import { lineBreakRun } from '../text-runs.js'
 import type { Handler } from './types.js'
 
 /**
@@ -39,7 +40,7 @@ export function codeRuns(state: State, tokens: readonly Token[], context: Contex
       .replace(/\r\n?/g, '\n')
       .split('\n')
       .forEach((line, index) => {
-        if (index > 0) runs.push(new TextRun({ break: 1 }))
+        if (index > 0) runs.push(lineBreakRun())
         line.split('\t').forEach((part, partIndex) => {
           if (partIndex > 0) runs.push(new TextRun({ ...style, children: [new Tab()] }))
           runs.push(...state.text(part, tokenContext, node))

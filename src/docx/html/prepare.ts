@@ -35,18 +35,19 @@ export function prepareTree(tree: Root): Root {
 
 function prepare(node: Nodes, depth: number): Nodes {
   if (!('children' in node) || depth > MAX_DEPTH) return node
-  let changed = false
-  let children = node.children.map((child) => {
+  // The children are copied only when one of them changes: most parents keep theirs.
+  const original = node.children as RootContent[]
+  let children = original
+  for (let index = 0; index < original.length; index++) {
+    const child = original[index]!
     const next = prepare(child as Nodes, depth + 1)
-    if (next !== child) changed = true
-    return next
-  }) as RootContent[]
-  const grouped = PHRASING_PARENTS.has(node.type) || (node.type === 'htmlElement' && !node.block) ? groupInline(sizeImages(children as PhrasingContent[])) : isFlowParent(node) ? groupBlocks(children) : children
-  if (grouped !== children) {
-    changed = true
-    children = grouped as RootContent[]
+    if (next !== child) {
+      if (children === original) children = original.slice()
+      children[index] = next as RootContent
+    }
   }
-  return changed ? ({ ...node, children } as Parents) : node
+  const grouped = PHRASING_PARENTS.has(node.type) || (node.type === 'htmlElement' && !node.block) ? groupInline(sizeImages(children as PhrasingContent[])) : isFlowParent(node) ? groupBlocks(children) : children
+  return grouped !== original ? ({ ...node, children: grouped } as Parents) : node
 }
 
 function isFlowParent(node: Nodes): boolean {
