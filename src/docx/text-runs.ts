@@ -80,8 +80,29 @@ function templateFor(format: RunFormat): Template | null {
   return template
 }
 
+/**
+ * Every field of a run format, so the template key cannot miss one: a field added to RunFormat
+ * and not here is a type error (and two formats differing only in it would share a template).
+ */
+const FORMAT_FIELDS: { readonly [K in keyof Required<RunFormat>]: true } = {
+  style: true,
+  bold: true,
+  italics: true,
+  strike: true,
+  superScript: true,
+  subScript: true,
+  underline: true,
+  highlight: true,
+  rtl: true,
+  font: true,
+  size: true,
+}
+const FIELDS = Object.keys(FORMAT_FIELDS) as Array<keyof RunFormat>
+
 function formatKey(format: RunFormat): string {
-  return `${format.style ?? ''}|${format.bold ? 1 : 0}${format.italics ? 1 : 0}${format.strike ? 1 : 0}${format.superScript ? 1 : 0}${format.subScript ? 1 : 0}${format.underline ? 1 : 0}${format.highlight ? 1 : 0}${format.rtl ? 1 : 0}|${format.font ?? ''}|${format.size ?? ''}`
+  let key = ''
+  for (const field of FIELDS) key += `${format[field] ?? ''}|`
+  return key
 }
 
 /** docx's own run for `format`, taken apart; null when it is not `{ 'w:r': [..., { 'w:t': [attributes, text] }] }`. */
