@@ -192,9 +192,22 @@ function tokenize(source: string, from: number, language: string): Token[] {
   return spans.map(({ start, end, type }) => Object.freeze(type ? { text: source.slice(start, end), type } : { text: source.slice(start, end) }))
 }
 
+/** Token types by class list: a handful of class lists make up every token of every block. */
+const typesByClasses = new Map<string, TokenType | null>()
+
 /** `hljs-title function_` → scope `title.function` → FunctionTok. */
 function tokenType(element: Element): TokenType | undefined {
   const classes = (element.properties.className as string[] | undefined) ?? []
+  const key = classes.join(' ')
+  let type = typesByClasses.get(key)
+  if (type === undefined) {
+    type = scopeType(classes) ?? null
+    typesByClasses.set(key, type)
+  }
+  return type ?? undefined
+}
+
+function scopeType(classes: readonly string[]): TokenType | undefined {
   const base = classes.find((name) => name.startsWith('hljs-'))
   if (!base) return undefined
   const suffixes = classes.filter((name) => !name.startsWith('hljs-')).map((name) => name.replace(/_+$/, ''))
