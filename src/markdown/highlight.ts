@@ -141,7 +141,9 @@ export function highlightLanguage(lang: string | null | undefined): string | und
 
 /**
  * The tokens of a code block in `lang`, in order; their texts joined give back `code` exactly.
- * Unknown languages, no language and very long blocks give one plain token.
+ * Unknown languages, no language and very long blocks give one plain token. Highlighted tokens
+ * are kept by their code and language and handed to every caller alike, so they are frozen: copy
+ * them to change them.
  */
 export function highlightTokens(code: string, lang: string | null | undefined): readonly Token[] {
   const language = highlightLanguage(lang)
