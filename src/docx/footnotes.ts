@@ -4,8 +4,9 @@
  * showing the same number (Word cannot point two reference marks at one note).
  */
 import type { Paragraph } from 'docx'
-import type { FootnoteDefinition, Root } from 'mdast'
+import type { FootnoteDefinition, FootnoteReference, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
+import { walk } from '../markdown/walk.js'
 
 export interface FootnoteUse {
   /** The note's id in footnotes.xml. */
@@ -109,20 +110,14 @@ export class FootnoteRegistry {
 /** Labels in order of their first reference outside footnote definitions. */
 function bodyReferenceOrder(tree: Root, definitions: ReadonlyMap<string, FootnoteDefinition>): Map<string, number> {
   const numbers = new Map<string, number>()
-  const stack: Array<{ type: string; children?: unknown[]; identifier?: string }> = [tree]
-  // Iterative walk: documents can nest deeply.
-  const order: Array<{ type: string; children?: unknown[]; identifier?: string }> = []
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    if (node.type === 'footnoteDefinition') continue
-    order.push(node)
-    if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as (typeof stack)[number])
-  }
-  for (const node of order) {
-    if (node.type !== 'footnoteReference' || node.identifier === undefined) continue
-    const key = normalizeIdentifier(node.identifier)
+  // References inside footnote bodies are not in the body: those notes are left out.
+  walk(tree, (node) => {
+    if (node.type === 'footnoteDefinition') return false
+    if (node.type !== 'footnoteReference') return true
+    const key = normalizeIdentifier((node as FootnoteReference).identifier)
     if (definitions.has(key) && !numbers.has(key)) numbers.set(key, numbers.size + 1)
-  }
+    return true
+  })
   return numbers
 }
 

@@ -22,6 +22,7 @@ import type { Construct, Extension, ParseContext, State, TokenizeContext } from 
 import type { Nodes, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { Processor } from 'unified'
+import { walk } from './walk.js'
 
 /** What a parse asked about labels, with the answers it was given. Labels are micromark-normalised. */
 export interface LabelRecord {
@@ -124,13 +125,11 @@ export function answersHold(record: LabelRecord, definitions: ReadonlySet<string
 export function definedLabels(tree: Root): { definitions: Set<string>; footnotes: Set<string> } {
   const definitions = new Set<string>()
   const footnotes = new Set<string>()
-  const stack: Nodes[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop()!
+  walk(tree, (visited) => {
+    const node = visited as Nodes
     // mdast keeps micromark's normalised label lower-cased; normalising again gives micromark's.
     if (node.type === 'definition') definitions.add(normalizeIdentifier(node.identifier))
     else if (node.type === 'footnoteDefinition') footnotes.add(normalizeIdentifier(node.identifier))
-    if ('children' in node) for (const child of node.children) stack.push(child)
-  }
+  })
   return { definitions, footnotes }
 }

@@ -21,6 +21,7 @@
 import type { List, Nodes, Root, RootContent } from 'mdast'
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph } from './table-caption.js'
+import { walk } from './walk.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml'])
@@ -189,16 +190,13 @@ export function joinLists(a: List, b: List, blankBetween: boolean): List {
  */
 export function shiftPositions(tree: Root, lines: number, offset: number, fresh: boolean): void {
   if (!fresh && lines === 0 && offset === 0) return
-  const stack: Nodes[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop()!
+  walk(tree, (node) => {
     const position = node.position
     if (position) {
       if (fresh) node.position = { start: movedPoint(position.start, lines, offset), end: movedPoint(position.end, lines, offset) }
       else movePosition(position, lines, offset)
     }
-    if ('children' in node) for (const child of node.children) stack.push(child)
-  }
+  })
 }
 
 function movedPoint(point: Point, lines: number, offset: number): Point {

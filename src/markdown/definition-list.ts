@@ -4,10 +4,11 @@
  * (`defList`, `defListTerm`, `defListDescription`) are given `data.hName` so
  * mdast-util-to-hast renders them as <dl>/<dt>/<dd> without extra handlers.
  */
-import type { Nodes, Root } from 'mdast'
+import type { Root } from 'mdast'
 import { defListFromMarkdown, type DefListDescriptionNode, type DefListNode, type DefListTermNode } from 'mdast-util-definition-list'
 import { defList } from 'micromark-extension-definition-list'
 import type { Processor } from 'unified'
+import { walk } from './walk.js'
 
 export type { DefListDescriptionNode, DefListNode, DefListTermNode }
 
@@ -20,13 +21,11 @@ export function remarkDefinitionList(this: Processor) {
   return (tree: Root) => {
     // Definition lists are flow content: only containers of flow are walked, not the inline
     // content that makes up most of a tree (a walk of every node cost a few % of the parse).
-    const stack: Nodes[] = [tree]
-    while (stack.length > 0) {
-      const node = stack.pop()!
+    walk(tree, (node) => {
       const tag = TAGS[node.type]
       if (tag) node.data = { ...node.data, hName: tag }
-      if (FLOW_CONTAINERS.has(node.type) && 'children' in node) for (const child of node.children) stack.push(child)
-    }
+      return FLOW_CONTAINERS.has(node.type)
+    })
   }
 }
 

@@ -17,7 +17,9 @@ describe('walk', () => {
         visited.push(node)
       })
       const walked: Node[] = []
-      walk(tree, (node) => walked.push(node))
+      walk(tree, (node) => {
+        walked.push(node)
+      })
       expect(walked.length, name).toBe(visited.length)
       expect(walked.every((node, index) => node === visited[index]), name).toBe(true)
     }
@@ -27,7 +29,21 @@ describe('walk', () => {
     let deepest: Node = { type: 'text' }
     for (let depth = 0; depth < 100_000; depth++) deepest = { type: 'emphasis', children: [deepest] } as Node
     let count = 0
-    walk(deepest, () => count++)
+    walk(deepest, () => {
+      count++
+    })
     expect(count).toBe(100_001)
+  })
+
+  it('leaves out the children of a node its visitor answers false for', () => {
+    const { tree } = parseMarkdown('Text[^a] and *more*.\n\n[^a]: A *note*.\n')
+    const types: string[] = []
+    walk(tree, (node) => {
+      types.push(node.type)
+      return node.type !== 'footnoteDefinition'
+    })
+    expect(types).toContain('footnoteDefinition')
+    expect(types.filter((type) => type === 'emphasis')).toHaveLength(1)
+    expect(types.filter((type) => type === 'text')).toHaveLength(4)
   })
 })
