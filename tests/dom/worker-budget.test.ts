@@ -170,14 +170,20 @@ describe('render budget', () => {
 })
 
 describe('the worker\'s copy of the text', () => {
-  it('is sent whole again when the worker answers that it does not hold the edited revision', () => {
+  /** A worker that rendered 'one', then the edit that appends `added` (sent as an edit, not the text). */
+  function editedAfterRender(added: string) {
     const { client } = setup()
     let text = 'one'
     client.render('d', () => text)
     const worker = FakeWorker.all[0]!
     worker.reply(rendered(worker.renders()[0]!.revision))
-    text = 'one two'
-    client.edit('d', [[3, 3, ' two']], () => text)
+    text = `one${added}`
+    client.edit('d', [[3, 3, added]], () => text)
+    return { client, worker, text: () => text }
+  }
+
+  it('is sent whole again when the worker answers that it does not hold the edited revision', () => {
+    const { client, worker } = editedAfterRender(' two')
     const edited = worker.renders()[1]!
     expect(sent(edited)).toMatch(/^edits after/)
     worker.reply({ type: 'resync', revision: edited.revision })
@@ -186,14 +192,8 @@ describe('the worker\'s copy of the text', () => {
   })
 
   it('an export answered with resync is sent again with the whole text', () => {
-    const { client } = setup()
-    let text = 'one'
-    client.render('d', () => text)
-    const worker = FakeWorker.all[0]!
-    worker.reply(rendered(worker.renders()[0]!.revision))
-    text = 'one!'
-    client.edit('d', [[3, 3, '!']], () => text)
-    void client.exportDocx('d', () => text, 'name', DEFAULT_EXPORT_SETTINGS).catch(() => undefined)
+    const { client, worker, text } = editedAfterRender('!')
+    void client.exportDocx('d', text, 'name', DEFAULT_EXPORT_SETTINGS).catch(() => undefined)
     const exports = () => worker.posted.filter((message): message is Extract<WorkerRequest, { type: 'export' }> => message.type === 'export')
     expect(sent(exports()[0]!)).toMatch(/^edits after/)
     worker.reply({ type: 'resync', revision: exports()[0]!.revision, exportId: exports()[0]!.id })
