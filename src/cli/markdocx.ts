@@ -1,20 +1,27 @@
 /**
- * The `markdocx` executable (bundled to dist/cli/markdocx.mjs by `npm run build:cli`).
+ * The CLI bundle's entry (dist/cli/markdocx-main.cjs, by `npm run build:cli`), started by the
+ * executable, launch.ts, which loads it through V8's code cache.
  */
 import { run } from './main.js'
 import { isParseWorker, runParseWorker } from './parallel-parse.js'
 
-// The bundle is also the parse worker's script. MARKDOCX_THREADS=2 parses long documents on
-// two threads: not the default, as on a busy two-core machine it measured no faster (see the
-// README's Performance section; `npm run bench` times both).
-if (isParseWorker()) runParseWorker()
-else
+/**
+ * Runs the CLI on this process's arguments and streams. `entry` is the executable's URL, which
+ * is also the parse worker's script. MARKDOCX_THREADS=2 parses long documents on two threads:
+ * not the default, as on a busy two-core machine it measured no faster (see the README's
+ * Performance section; `npm run bench` times both).
+ */
+export function start(entry: URL): void {
+  if (isParseWorker()) {
+    runParseWorker()
+    return
+  }
   run(process.argv.slice(2), {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
-    ...(process.env.MARKDOCX_THREADS === '2' ? { parseWorker: new URL(import.meta.url) } : {}),
+    ...(process.env.MARKDOCX_THREADS === '2' ? { parseWorker: entry } : {}),
   }).then(
     (status) => {
       process.exitCode = status
@@ -24,3 +31,4 @@ else
       process.exitCode = 1
     },
   )
+}
