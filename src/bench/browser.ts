@@ -117,6 +117,10 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
       await cdp.send('Profiler.start')
     }
+    // MARKDOCX_BENCH_TRACE=<file.json>: a Chromium performance trace of the typing (style, layout,
+    // paint and script tasks; open it in DevTools' Performance panel).
+    const traceTo = process.env.MARKDOCX_BENCH_TRACE
+    if (traceTo) await browser.startTracing(page, { path: traceTo, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] })
     const latencies: number[] = []
     let missed = 0
     let typed = ''
@@ -145,6 +149,7 @@ export async function runBrowser(appFolder: string, markdown: string, options: {
       if (pause > 0) await page.waitForTimeout(pause)
     }
     const longTasks = await page.evaluate(() => (window as unknown as { __bench: Probe }).__bench.longTasks)
+    if (traceTo) await browser.stopTracing()
     if (cdp && profileTo) {
       const { profile } = await cdp.send('Profiler.stop')
       writeFileSync(profileTo, JSON.stringify(profile))
