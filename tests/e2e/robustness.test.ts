@@ -138,9 +138,12 @@ describe('pathological input in the app', () => {
     rows.push({ input: name, paste, preview, keys: keys.length ? keys.join(',') : 'none', longest })
     expect(errors).toEqual([])
     expect(await page.locator('.preview-pane [role="alert"]').count()).toBe(0)
-    // Never frozen: generous bounds for a loaded machine (the table has the real figures).
+    // Never frozen: generous bounds for a loaded machine (the table has the real figures). The
+    // 200 × 200 table's longest task is Chromium laying out 40 000 cells: 5.3–7.0 s on the
+    // two-core VM at a slow hour (it had been under 5 s), with or without the app's CSS
+    // containment; 10 s still catches a hang.
     expect(Math.max(0, ...keys)).toBeLessThan(1500)
-    expect(longest).toBeLessThan(5000)
+    expect(longest).toBeLessThan(10_000)
   })
 })
 
