@@ -38,14 +38,15 @@ const bundle = { exports: {} as { start?: typeof start } }
 ;(script.runInThisContext() as CommonJsWrapper).call(bundle.exports, bundle.exports, createRequire(bundlePath), bundle, bundlePath, dirname(bundlePath))
 
 if (cacheFile !== undefined && folder !== undefined && isMainThread && converts(process.argv.slice(2))) {
-  const fresh = cachedData === undefined || script.cachedDataRejected === true
+  // The cache this run started from, if V8 took it.
+  const used = script.cachedDataRejected === true ? undefined : cachedData
   // Taken at exit, the data holds every function this run compiled, not only the top level. A
   // run that found a cache takes it again only when it ran for a while (taking it costs
   // ~15 ms), and keeps it only when it holds more: the cache grows to what long runs need.
   process.once('exit', (code) => {
-    if (code === 2 || (!fresh && process.uptime() < 1)) return
+    if (code === 2 || (used !== undefined && process.uptime() < 1)) return
     const data = script.createCachedData()
-    if (fresh || cachedData === undefined || cacheGrew(cachedData, data)) writeCompileCache(cacheFile, folder, data)
+    if (used === undefined || cacheGrew(used, data)) writeCompileCache(cacheFile, folder, data)
   })
 }
 

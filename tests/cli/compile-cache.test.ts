@@ -96,7 +96,10 @@ describe('the markdocx executable with its code cache', () => {
     expect(written).toBeDefined()
     const size = statSync(join(cache, written!)).size
     expect(size).toBeGreaterThan(100_000)
+    const writtenAt = statSync(join(cache, written!)).mtimeMs
     const second = await convert(cache, join(work, 'second.docx'))
+    // V8 took the cache (a refused one is written again at exit), so this run left it as it was.
+    expect(statSync(join(cache, written!)).mtimeMs).toBe(writtenAt)
     expect(first.equals(uncached)).toBe(true)
     expect(second.equals(uncached)).toBe(true)
     // Data V8 refuses (here, not V8's at all) is only a slower run, and is replaced.
