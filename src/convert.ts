@@ -8,7 +8,7 @@ import { corePropertiesFrom } from './docx/core-properties.js'
 import { resolveImages, type ResolveImagesOptions } from './docx/images.js'
 import type { DocxOptions } from './docx/options.js'
 import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './docx/pack.js'
-import { compile } from './docx/to-docx.js'
+import { compileSteps } from './docx/to-docx.js'
 import type { DocumentMetadata } from './markdown/front-matter.js'
 import { messagesOf, type Message } from './markdown/messages.js'
 import { parseMarkdownChunked } from './markdown/chunked.js'
@@ -20,6 +20,13 @@ export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends O
   pretty?: boolean
   /** The Markdown file's path or name, for messages. */
   path?: string
+  /**
+   * Called between the document's top-level blocks while compiling (`'compile'`), and before
+   * packing (`'pack'`, one step that cannot pause): return a promise to pause there (so other
+   * work can run; the app's export worker waits while the user types), or nothing to go on at
+   * once. A rejected promise stops the conversion, which then rejects with its reason.
+   */
+  pause?: (next: 'compile' | 'pack') => Promise<void> | undefined
 }
 
 export interface ConvertResult<F extends OutputFormat = 'uint8array'> {
@@ -38,9 +45,18 @@ export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(mark
 
 /** Converts an already parsed tree (the app reuses its preview's tree) to a .docx. */
 export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Root, file: VFile, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
-  const { output, pretty, path: _path, loadImage, convertImage, concurrency, ...docxOptions } = options
+  const { output, pretty, path: _path, loadImage, convertImage, concurrency, pause, ...docxOptions } = options
   const images = await resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) })
-  const { document, state } = compile(tree, { ...docxOptions, images, file })
+  const steps = compileSteps(tree, { ...docxOptions, images, file })
+  let step = steps.next()
+  while (!step.done) {
+    const wait = pause?.('compile')
+    if (wait) await wait
+    step = steps.next()
+  }
+  const { document, state } = step.value
+  const wait = pause?.('pack')
+  if (wait) await wait
   const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom({ ...state.metadata, ...(state.features.lang ? { lang: state.features.lang } : {}) }, docxOptions.title) })
   return { data: convertOutput(bytes, (output ?? 'uint8array') as F), messages: messagesOf(file), metadata: state.metadata }
 }

@@ -72,6 +72,11 @@ export interface State {
   one(node: Node, context: Context, parent: Parents | undefined): Output[]
   /** Compiles the children of `parent` as blocks; stray inline content is wrapped in paragraphs. */
   blocks(parent: Parents, context: Context): Block[]
+  /**
+   * `blocks` one child at a time: yields after each, so a caller can pause between them (the
+   * export worker compiles the document's top level this way, see compileSteps).
+   */
+  blockSteps(parent: Parents, context: Context): Generator<void, Block[], undefined>
   /** Compiles the children of `parent` as inline content. */
   inlines(parent: Parents, context: Context): ParagraphChild[]
   /** A paragraph in `context`: its style, indent and (for a list item's first block) numbering. */
@@ -152,27 +157,27 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       const saved = previousSibling
       previousSibling = undefined
       const out: Block[] = []
-      let strayInline: ParagraphChild[] = []
-      const flush = () => {
-        if (strayInline.length > 0) out.push(state.paragraph(context, strayInline))
-        strayInline = []
-      }
       for (const child of parent.children as RootContent[]) {
-        for (const result of state.one(child, context, parent)) {
-          if (isBlock(result)) {
-            flush()
-            out.push(result)
-          } else if (result instanceof TableRow || result instanceof TableCell) {
-            // Table parts outside a table: only a custom handler can produce them; keep their place.
-            state.warn(child, 'A table row or cell appeared outside a table and was left out', 'table-part-outside-table')
-          } else {
-            strayInline.push(result)
-          }
-        }
-        flush()
+        appendBlocks(out, child, context, parent)
         previousSibling = child
       }
       previousSibling = saved
+      return out
+    },
+
+    *blockSteps(parent, context) {
+      const saved = previousSibling
+      previousSibling = undefined
+      const out: Block[] = []
+      try {
+        for (const child of parent.children as RootContent[]) {
+          appendBlocks(out, child, context, parent)
+          previousSibling = child
+          yield
+        }
+      } finally {
+        previousSibling = saved
+      }
       return out
     },
 
@@ -231,6 +236,24 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     info(node, reason, ruleId) {
       file.info(reason, { place: node?.position, ruleId, source: 'markdocx' })
     },
+  }
+
+  /** One child's blocks onto `out`: its stray inline content (from custom handlers) wrapped in a paragraph. */
+  function appendBlocks(out: Block[], child: RootContent, context: Context, parent: Parents): void {
+    let strayInline: ParagraphChild[] = []
+    for (const result of state.one(child, context, parent)) {
+      if (isBlock(result)) {
+        if (strayInline.length > 0) out.push(state.paragraph(context, strayInline))
+        strayInline = []
+        out.push(result)
+      } else if (result instanceof TableRow || result instanceof TableCell) {
+        // Table parts outside a table: only a custom handler can produce them; keep their place.
+        state.warn(child, 'A table row or cell appeared outside a table and was left out', 'table-part-outside-table')
+      } else {
+        strayInline.push(result)
+      }
+    }
+    if (strayInline.length > 0) out.push(state.paragraph(context, strayInline))
   }
   return state
 }

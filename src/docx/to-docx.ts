@@ -7,7 +7,9 @@ import type { Root } from 'mdast'
 import { buildDocument } from './document.js'
 import { prepareTree } from './html/prepare.js'
 import type { DocxOptions } from './options.js'
+import { root, rootSteps } from './handlers/root.js'
 import { createState, isBlock, type State } from './state.js'
+import { runSteps, type Steps } from './steps.js'
 import { separateTables } from './table-separation.js'
 
 export interface ToDocxResult {
@@ -22,10 +24,22 @@ export function toDocx(tree: Root, options: DocxOptions = {}): Document {
 
 /** Like `toDocx`, also returning the compiler state (registries, metadata) for the packer. */
 export function compile(input: Root, options: DocxOptions = {}): ToDocxResult {
+  return runSteps(compileSteps(input, options))
+}
+
+/**
+ * `compile` in steps: it yields between the document's top-level blocks (and after its
+ * whole-tree passes), so a caller can pause there; the result is compile's. With a custom
+ * root handler the body is one step.
+ */
+export function* compileSteps(input: Root, options: DocxOptions = {}): Steps<ToDocxResult> {
   // Raw HTML split over several nodes is joined first (`<sub>`…`</sub>`, `<div align>`…`</div>`); the input is not changed.
   const tree = prepareTree(input)
+  yield
   const state = createState(tree, options)
-  const body = separateTables(state.one(tree, state.rootContext, undefined).filter(isBlock))
+  yield
+  const output = state.handlers.root === root ? yield* rootSteps(state, tree, state.rootContext) : state.one(tree, state.rootContext, undefined)
+  const body = separateTables(output.filter(isBlock))
   for (const definition of state.footnotes.unused()) {
     state.warn(definition, `Footnote [^${definition.label ?? definition.identifier}] is never referenced, so it is not in the document`, 'footnote-unused')
   }

@@ -28,8 +28,9 @@ export { docxOptionsFor, downloadName } from './export-docx.js'
  * How long typing must pause before the tree goes to the export worker to be prepared: a
  * pause between words or sentences is shorter, one to read or reach for the button longer.
  * Sending costs the render worker a copy of the tree (~30 ms for 1 MiB), and the export worker
- * a compile that cannot be stopped (seconds at 1 MiB, on the second core): a shorter wait would
- * have it compete with the preview while the user is still typing.
+ * a compile (seconds at 1 MiB the first time, on the second core; it slows to a fifth of a core
+ * while the user types, export-engine.ts). A document just opened goes at once: nothing was
+ * typed yet, and its first compile, with nothing cached, is the longest.
  */
 const PREPARE_AFTER_MS = 1000
 
@@ -106,6 +107,8 @@ export class Engine {
         this.images.clear()
         return
       case 'prepare-export':
+        // The user reaches for Export: its preparation need not wait for typing to stop.
+        if (this.held) this.exporter?.post({ type: 'hurry' })
         // Only a tree of the text as it is goes (sendTree checks); otherwise the pause timer stays.
         if (this.sendTree()) clearTimeout(this.prepareTimer)
         return
@@ -160,8 +163,13 @@ export class Engine {
   private render(request: RenderRequest): void {
     clearTimeout(this.checkTimer)
     clearTimeout(this.prepareTimer)
+    const was = this.held
     const text = this.sync(request.documentId, request.revision, request.sync)
     if (text === undefined) return
+    // The text changed: a preparation in the export worker waits while the user types, and one of
+    // older text is not packed (export-engine.ts).
+    const now = this.held
+    if (now && (now.version !== was?.version || now.documentId !== was.documentId)) this.exporter?.post({ type: 'activity' })
     try {
       const started = performance.now()
       const { tree, file } = this.parse(text)
@@ -214,7 +222,7 @@ export class Engine {
       if (text.length <= AUTO_CHECK_LIMIT) {
         this.checkTimer = setTimeout(() => void this.check(), 250 + text.length / 2000)
       }
-      if (this.exporter) this.prepareTimer = setTimeout(() => this.sendTree(), PREPARE_AFTER_MS)
+      if (this.exporter) this.prepareTimer = setTimeout(() => this.sendTree(), was?.documentId === request.documentId ? PREPARE_AFTER_MS : 0)
     } catch (error) {
       this.page = NO_PAGE
       this.layouter = new PreviewLayouter(this.cache)

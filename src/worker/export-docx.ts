@@ -52,12 +52,13 @@ export interface DocxSource {
   parseMessages: Message[]
 }
 
-/** Compiles and packs a document's tree (read, never changed). */
-export async function buildDocx(source: DocxSource, name: string, settings: ExportSettings, images: ImageSource): Promise<BuiltDocx> {
+/** Compiles and packs a document's tree (read, never changed); `pause` as in treeToDocx. */
+export async function buildDocx(source: DocxSource, name: string, settings: ExportSettings, images: ImageSource, pause?: (next: 'compile' | 'pack') => Promise<void> | undefined): Promise<BuiltDocx> {
   const file = new VFile({ value: source.text, path: `${name}.md` })
   const result = await treeToDocx(source.tree, file, {
     ...docxOptionsFor(settings),
     output: 'uint8array',
+    ...(pause ? { pause } : {}),
     loadImage: (url) => images.load(source.documentId, url),
     convertImage: (bytes, info) => images.convert(bytes, info),
   })

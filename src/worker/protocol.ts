@@ -148,7 +148,17 @@ export interface JobMessage {
   settingsVersion: number
 }
 
-export type ExporterLinkMessage = TreeMessage | JobMessage
+/** Render worker → export worker: the text changed (the user types), so a preparation waits, and one of the text before is not packed. */
+export interface ActivityMessage {
+  type: 'activity'
+}
+
+/** Render worker → export worker: the pointer reached Export .docx, so a preparation goes on even if the user typed just before. */
+export interface HurryMessage {
+  type: 'hurry'
+}
+
+export type ExporterLinkMessage = TreeMessage | JobMessage | ActivityMessage | HurryMessage
 
 export interface RenderReply {
   type: 'rendered'

@@ -2,7 +2,9 @@
  * The export worker's engine, driven directly: an export prepared while typing paused is
  * handed out when Export .docx asks for that text and those settings; a job for another
  * version or other settings is built from its own tree; a job whose tree never arrived fails
- * with a reason rather than exporting something else.
+ * with a reason rather than exporting something else. A preparation waits to pack while the
+ * render worker reports typing, gives way to a job of another version, and hurries for a job of
+ * its own.
  */
 import 'fake-indexeddb/auto'
 import { strFromU8, unzipSync } from 'fflate'
@@ -42,7 +44,7 @@ describe('ExportEngine', () => {
 
     engine.handle({ type: 'job', id: 7, documentId: 'doc', version: 2, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
     await until(() => replies.length === 1)
-    expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 1 })
+    expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 1, superseded: 0 })
     expect(replies[0]).toMatchObject({ type: 'exported', id: 7, fileName: 'Notes.docx' })
     expect(documentText(replies[0])).toContain('More text.')
 
@@ -96,5 +98,63 @@ describe('ExportEngine', () => {
     engine.handle({ type: 'job', id: 2, documentId: 'doc', version: 9, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 0 })
     await until(() => replies.length === 1)
     expect(replies[0]).toMatchObject({ type: 'export-failed', id: 2 })
+  })
+})
+
+describe('ExportEngine while the user types', () => {
+  const long = Array.from({ length: 2000 }, (_, i) => `Paragraph ${i} with **bold**, a [link](https://example.com/${i}) and \`code\`.`).join('\n\n')
+  const settings = { type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 } as const
+  /** The render worker's activity messages, every 50 ms until stopped. */
+  const typing = (engine: ExportEngine) => {
+    engine.handle({ type: 'activity' })
+    const timer = setInterval(() => engine.handle({ type: 'activity' }), 50)
+    return () => clearInterval(timer)
+  }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('compiles a tree the text has moved on from, but neither packs it nor prepares it again; the next tree it prepares', async () => {
+    const engine = new ExportEngine(() => undefined)
+    engine.handle(settings)
+    engine.handle(tree(1, long))
+    // The user goes on typing: the render worker says the text changed, again and again.
+    await sleep(50)
+    const stop = typing(engine)
+    await until(() => engine.counts.superseded === 1)
+    stop()
+    await sleep(700)
+    expect(engine.counts).toEqual({ built: 0, prepared: 0, reused: 0, superseded: 1 })
+    // Typing paused: the render worker sends the tree of the text as it is now.
+    engine.handle(tree(2, `${long}\n\nTyped.\n`))
+    await until(() => engine.counts.prepared === 1)
+    expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 0, superseded: 1 })
+  })
+
+  it('gives up a preparation for a job of a newer version, which it builds from that version’s tree', async () => {
+    const replies: WorkerReply[] = []
+    const engine = new ExportEngine((reply) => replies.push(reply))
+    engine.handle(settings)
+    const stop = typing(engine)
+    engine.handle(tree(1, long))
+    await sleep(300)
+    engine.handle(tree(2, `${long}\n\nThe newest sentence.\n`))
+    engine.handle({ type: 'job', id: 3, documentId: 'doc', version: 2, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
+    await until(() => replies.length === 1)
+    stop()
+    expect(engine.counts.superseded).toBe(1)
+    expect(documentText(replies[0])).toContain('The newest sentence.')
+  })
+
+  it('goes on with a preparation, typing or not, when the job is for the export it prepares', async () => {
+    const replies: WorkerReply[] = []
+    const engine = new ExportEngine((reply) => replies.push(reply))
+    engine.handle(settings)
+    const stop = typing(engine)
+    engine.handle(tree(1, long))
+    await sleep(200)
+    engine.handle({ type: 'job', id: 4, documentId: 'doc', version: 1, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
+    await until(() => replies.length === 1)
+    stop()
+    expect(replies[0]).toMatchObject({ type: 'exported', id: 4 })
+    expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 1, superseded: 0 })
   })
 })

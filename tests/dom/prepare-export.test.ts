@@ -1,7 +1,8 @@
 /**
  * The render worker's side of exports prepared in advance: with an export worker connected, it
  * hands over the tree of the text as it is when typing pauses or at once when the pointer
- * reaches Export .docx, and never twice for one version of the text.
+ * reaches Export .docx (saying so, so the export worker hurries), and never twice for one version
+ * of the text; and it tells the export worker each time the text changes.
  */
 import 'fake-indexeddb/auto'
 import { describe, expect, it } from 'vitest'
@@ -22,18 +23,36 @@ describe('preparing an export', () => {
     await engine.handle({ type: 'render', revision: 1, base: -1, documentId: 'doc', sync: { text: '# One\n\nText.\n' } })
     expect(replies.some((reply) => reply.type === 'rendered')).toBe(true)
     await engine.handle({ type: 'prepare-export' })
-    expect(sent.map((message) => message.type)).toEqual(['tree'])
-    const first = sent[0]!
+    expect(sent.map((message) => message.type)).toEqual(['activity', 'hurry', 'tree'])
+    const trees = () => sent.filter((message) => message.type === 'tree')
+    const first = trees()[0]!
     expect(first.type === 'tree' && first.text).toBe('# One\n\nText.\n')
     await engine.handle({ type: 'prepare-export' })
-    expect(sent).toHaveLength(1)
+    expect(trees()).toHaveLength(1)
 
-    await engine.handle({ type: 'render', revision: 2, base: 1, documentId: 'doc', sync: { after: 1, edits: [[12, 12, ' More.']] } })
+    // The same text again (a re-render): not a change.
+    await engine.handle({ type: 'render', revision: 2, base: 1, documentId: 'doc', sync: { after: 1, edits: [] } })
+    expect(sent.filter((message) => message.type === 'activity')).toHaveLength(1)
+    await engine.handle({ type: 'render', revision: 3, base: 2, documentId: 'doc', sync: { after: 2, edits: [[12, 12, ' More.']] } })
+    expect(sent.filter((message) => message.type === 'activity')).toHaveLength(2)
     await engine.handle({ type: 'prepare-export' })
-    expect(sent).toHaveLength(2)
-    const second = sent[1]!
+    expect(trees()).toHaveLength(2)
+    const second = trees()[1]!
     expect(second.type === 'tree' && second.text).toBe('# One\n\nText. More.\n')
     expect(second.type === 'tree' && first.type === 'tree' && second.version).toBeGreaterThan(first.type === 'tree' ? first.version : 0)
+  })
+
+  it('sends a document just opened at once, and an edited one after a pause in typing', async () => {
+    const { engine, sent } = setup()
+    const trees = () => sent.filter((message) => message.type === 'tree')
+    await engine.handle({ type: 'render', revision: 1, base: -1, documentId: 'doc', sync: { text: 'Opened.\n' } })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(trees()).toHaveLength(1)
+    await engine.handle({ type: 'render', revision: 2, base: 1, documentId: 'doc', sync: { after: 1, edits: [[7, 7, ' Typed.']] } })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(trees()).toHaveLength(1)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    expect(trees()).toHaveLength(2)
   })
 
   it('sends nothing before a render of the text', async () => {
