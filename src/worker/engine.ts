@@ -29,8 +29,9 @@ export { docxOptionsFor, downloadName } from './export-docx.js'
  * pause between words or sentences is shorter, one to read or reach for the button longer.
  * Sending costs the render worker a copy of the tree (~30 ms for 1 MiB), and the export worker
  * a compile (seconds at 1 MiB the first time, on the second core; it slows to a fifth of a core
- * while the user types, export-engine.ts). A document just opened goes at once: nothing was
- * typed yet, and its first compile, with nothing cached, is the longest.
+ * while the user types, export-engine.ts). A document just opened waits the same second: sent
+ * at once, its first compile (nothing cached yet) ran into the first keystrokes after a jump
+ * into the document, keystroke p95 57–115 ms against 39–79 ms (`npm run bench:compare`).
  */
 const PREPARE_AFTER_MS = 1000
 
@@ -222,7 +223,7 @@ export class Engine {
       if (text.length <= AUTO_CHECK_LIMIT) {
         this.checkTimer = setTimeout(() => void this.check(), 250 + text.length / 2000)
       }
-      if (this.exporter) this.prepareTimer = setTimeout(() => this.sendTree(), was?.documentId === request.documentId ? PREPARE_AFTER_MS : 0)
+      if (this.exporter) this.prepareTimer = setTimeout(() => this.sendTree(), PREPARE_AFTER_MS)
     } catch (error) {
       this.page = NO_PAGE
       this.layouter = new PreviewLayouter(this.cache)

@@ -42,17 +42,18 @@ describe('preparing an export', () => {
     expect(second.type === 'tree' && first.type === 'tree' && second.version).toBeGreaterThan(first.type === 'tree' ? first.version : 0)
   })
 
-  it('sends a document just opened at once, and an edited one after a pause in typing', async () => {
+  it('sends the tree once typing has paused for a second, not before', async () => {
     const { engine, sent } = setup()
     const trees = () => sent.filter((message) => message.type === 'tree')
     await engine.handle({ type: 'render', revision: 1, base: -1, documentId: 'doc', sync: { text: 'Opened.\n' } })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(trees()).toHaveLength(1)
+    await new Promise((resolve) => setTimeout(resolve, 500))
     await engine.handle({ type: 'render', revision: 2, base: 1, documentId: 'doc', sync: { after: 1, edits: [[7, 7, ' Typed.']] } })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(trees()).toHaveLength(0)
+    await new Promise((resolve) => setTimeout(resolve, 600))
     expect(trees()).toHaveLength(1)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    expect(trees()).toHaveLength(2)
+    const tree = trees()[0]!
+    expect(tree.type === 'tree' && tree.text).toBe('Opened. Typed.\n')
   })
 
   it('sends nothing before a render of the text', async () => {
