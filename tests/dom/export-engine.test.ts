@@ -115,6 +115,8 @@ describe('ExportEngine while the user types', () => {
   it('compiles a tree the text has moved on from, but neither packs it nor prepares it again; the next tree it prepares', async () => {
     const engine = new ExportEngine(() => undefined)
     engine.handle(settings)
+    // The keystroke before the tree: the preparation starts slowed (so it cannot end in the next 50 ms).
+    engine.handle({ type: 'activity' })
     engine.handle(tree(1, long))
     // The user goes on typing: the render worker says the text changed, again and again.
     await sleep(50)
@@ -144,16 +146,17 @@ describe('ExportEngine while the user types', () => {
     expect(documentText(replies[0])).toContain('The newest sentence.')
   })
 
-  it('goes on with a preparation, typing or not, when the job is for the export it prepares', async () => {
+  it('goes on with a preparation, the user typing just before, when the job is for the export it prepares', async () => {
     const replies: WorkerReply[] = []
     const engine = new ExportEngine((reply) => replies.push(reply))
     engine.handle(settings)
-    const stop = typing(engine)
+    // The last keystroke, then the tree of that text (as after Export was reached for): within the
+    // typing window the preparation would wait to pack; the job for it lets it go on.
+    engine.handle({ type: 'activity' })
     engine.handle(tree(1, long))
     await sleep(200)
     engine.handle({ type: 'job', id: 4, documentId: 'doc', version: 1, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion: 1 })
     await until(() => replies.length === 1)
-    stop()
     expect(replies[0]).toMatchObject({ type: 'exported', id: 4 })
     expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 1, superseded: 0 })
   })
