@@ -60,10 +60,10 @@ export class ExportEngine {
   private running = false
   /** When the render worker last said the text changed (performance.now()). */
   private lastActivity = -Infinity
-  /** When the newest tree came: a change after it means a newer one will come when typing pauses. */
-  private latestAt = -Infinity
-  /** When it last said the pointer reached Export .docx: typing before that does not hold a preparation. */
-  private lastHurry = -Infinity
+  /** The text changed after the newest tree came: a newer tree comes when typing pauses. */
+  private outdated = false
+  /** The pointer reached Export .docx since the text last changed: typing before it holds no preparation. */
+  private hurried = false
   /** Counts asset changes: a preparation begun before one is of old images. */
   private assetsEpoch = 0
   private readonly images: ImageSource
@@ -87,7 +87,7 @@ export class ExportEngine {
         // Only the newest tree is prepared; an older one is kept only by the jobs that need it.
         if (this.latest && this.latest.documentId !== message.documentId) this.prepared = undefined
         this.latest = message
-        this.latestAt = performance.now()
+        this.outdated = false
         break
       case 'job':
         this.jobs.push({ ...message, source: this.latest?.documentId === message.documentId && this.latest.version === message.version ? this.latest : undefined })
@@ -102,9 +102,11 @@ export class ExportEngine {
         break
       case 'activity':
         this.lastActivity = performance.now()
+        this.outdated = true
+        this.hurried = false
         return
       case 'hurry':
-        this.lastHurry = performance.now()
+        this.hurried = true
         break
       case 'rasterized':
         this.images.answer(message.id, message.bytes)
@@ -184,27 +186,22 @@ export class ExportEngine {
         return
       }
       // Of text changed since: its compile warmed the caches; packing it would be a waste.
-      if (next === 'pack' && this.outdated()) throw new Superseded()
+      if (next === 'pack' && this.outdated) throw new Superseded()
       if (!this.typing()) return
       await new Promise((resolve) => setTimeout(resolve, TYPING_WAIT_MS))
       if (next === 'compile') return
     }
   }
 
-  /** Whether the text changed after the newest tree came (a newer tree comes when typing pauses). */
-  private outdated(): boolean {
-    return this.lastActivity > this.latestAt
-  }
-
   /** Whether the user is typing (and has not reached for Export .docx since). */
   private typing(): boolean {
-    return performance.now() - this.lastActivity < TYPING_WINDOW_MS && this.lastActivity > this.lastHurry
+    return !this.hurried && performance.now() - this.lastActivity < TYPING_WINDOW_MS
   }
 
   /** The newest tree with its document's settings, unless that export is prepared already. */
   private toPrepare(): Preparation | undefined {
     const tree = this.latest
-    if (!tree || this.outdated()) return undefined
+    if (!tree || this.outdated) return undefined
     const settings = this.settings.get(tree.documentId)
     if (!settings) return undefined
     const prepared = this.prepared

@@ -131,6 +131,25 @@ describe('ExportEngine while the user types', () => {
     expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 0, superseded: 1 })
   })
 
+  it('waits to pack a tree that came while the user was typing, unless the pointer reached Export', async () => {
+    const short = '# Short\n\nA few words.\n'
+    // No hurry: the keystroke just before holds the packing until the typing window (500 ms) ends.
+    const waiting = new ExportEngine(() => undefined)
+    waiting.handle(settings)
+    waiting.handle({ type: 'activity' })
+    waiting.handle(tree(1, short))
+    await sleep(150)
+    expect(waiting.counts.prepared).toBe(0)
+    await until(() => waiting.counts.prepared === 1)
+    // The pointer reached Export after that keystroke: packed at once.
+    const hurried = new ExportEngine(() => undefined)
+    hurried.handle(settings)
+    hurried.handle({ type: 'activity' })
+    hurried.handle({ type: 'hurry' })
+    hurried.handle(tree(1, short))
+    await until(() => hurried.counts.prepared === 1, 400)
+  })
+
   it('gives up a preparation for a job of a newer version, which it builds from that version’s tree', async () => {
     const replies: WorkerReply[] = []
     const engine = new ExportEngine((reply) => replies.push(reply))
