@@ -14,6 +14,9 @@ import { extname, join, normalize, sep } from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import { percentile } from './stats.js'
 
+/** Debian's Chromium (a downloaded browser is not available here); CHROMIUM_PATH overrides. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 export interface BrowserResult {
   /** Keystroke → preview updated, per keystroke (ms). */
   latencies: number[]

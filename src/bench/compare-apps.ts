@@ -12,12 +12,11 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { describeBrowser, runBrowser } from './browser.js'
+import { CHROMIUM, describeBrowser, runBrowser } from './browser.js'
 import { corpus, MIB } from './corpus.js'
 import { percentile } from './stats.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 interface RunFigures {
   median: number
@@ -31,7 +30,9 @@ interface RunFigures {
 const args = process.argv.slice(2)
 const rounds = Number(args.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3)
 const folders = args.filter((arg) => !arg.startsWith('--')).map((folder) => resolve(folder))
-if (folders.length < 2 || !Number.isInteger(rounds) || rounds < 1 || folders.some((folder) => !existsSync(resolve(folder, 'index.html')))) {
+const unbuilt = folders.filter((folder) => !existsSync(resolve(folder, 'index.html')))
+if (folders.length < 2 || !Number.isInteger(rounds) || rounds < 1 || unbuilt.length > 0) {
+  for (const folder of unbuilt) console.error(`no built app in ${folder} (npx vite build --outDir ${folder})`)
   console.error('usage: npm run bench:compare -- <built app folder> <built app folder> … [--rounds=N]')
   process.exit(2)
 }

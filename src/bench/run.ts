@@ -19,14 +19,13 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { describeBrowser, runBrowser, type BrowserResult } from './browser.js'
+import { CHROMIUM, describeBrowser, runBrowser, type BrowserResult } from './browser.js'
 import { corpus, KIB, MIB, type CorpusKind } from './corpus.js'
 import type { PhaseLine } from './phases.js'
 import { probe, timeProcess, type ProcessRun } from './processes.js'
 import { formatMegabytes, formatTime, summarize, type Summary } from './stats.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 interface Options {
   sizes: number[]
