@@ -5,6 +5,7 @@
  * percentage of the text width (of the text height, for heights).
  */
 import type { Nodes, Root } from 'mdast'
+import { attributeValue, parseAttributes, type Attributes } from './attributes.js'
 
 export type LengthUnit = 'px' | 'in' | 'cm' | 'mm' | 'pt' | '%'
 
@@ -52,42 +53,23 @@ export function parseImageSize(attributes: { width?: string | undefined; height?
   return { ...(width ? { width } : {}), ...(height ? { height } : {}) }
 }
 
-const ATTRIBUTE = /#[\w:.-]+|\.[\w:-]+|[\w:-]+=(?:"[^"]*"|'[^']*'|[^\s"'}]+)/y
-
 /**
- * A pandoc attribute block at the start of `text` (`{width=50% .class}`): its length and the size
- * it gives. Undefined when `text` does not start with a well-formed block.
+ * A pandoc attribute block at the start of `text` (`{width=50% .class}`): its length, what it
+ * says, and the size it gives. Undefined when `text` does not start with a well-formed block.
  */
-export function parseAttributeBlock(text: string): { length: number; size?: ImageSize } | undefined {
-  if (!text.startsWith('{')) return undefined
-  const end = text.indexOf('}')
-  if (end === -1 || text.slice(0, end).includes('\n')) return undefined
-  const inner = text.slice(1, end)
-  const values: Record<string, string> = {}
-  let index = 0
-  while (index < inner.length) {
-    if (/\s/.test(inner[index]!)) {
-      index++
-      continue
-    }
-    ATTRIBUTE.lastIndex = index
-    const match = ATTRIBUTE.exec(inner)
-    if (!match) return undefined
-    const [whole] = match
-    const equals = whole.indexOf('=')
-    if (equals > 0) values[whole.slice(0, equals).toLowerCase()] = whole.slice(equals + 1).replace(/^(["'])(.*)\1$/, '$2')
-    index += whole.length
-  }
-  if (Object.keys(values).length === 0 && inner.trim() === '') return undefined
-  const size = parseImageSize({ width: values.width, height: values.height, style: values.style })
-  return { length: end + 1, ...(size ? { size } : {}) }
+export function parseAttributeBlock(text: string): { length: number; attributes: Attributes; size?: ImageSize } | undefined {
+  const block = parseAttributes(text)
+  if (!block || block.rawFormat !== undefined) return undefined
+  const { attributes } = block
+  const size = parseImageSize({ width: attributeValue(attributes, 'width'), height: attributeValue(attributes, 'height'), style: attributeValue(attributes, 'style') })
+  return { length: block.length, attributes, ...(size ? { size } : {}) }
 }
 
 
 /**
  * The parser's part: pandoc's attribute block after an image is taken off the text and becomes
- * the image's size (`data.size`, for the export) and its `width`/`height` attributes
- * (`data.hProperties`, for the preview: pixels, or a percentage).
+ * the image's `data.attributes` (its id labels a figure), its size (`data.size`, for the export)
+ * and its `width`/`height` attributes (`data.hProperties`, for the preview: pixels, or a percentage).
  */
 export function remarkImageAttributes() {
   return (tree: Root) => {
@@ -105,7 +87,8 @@ function visitParents(node: Nodes): void {
     if ((child.type !== 'image' && child.type !== 'imageReference') || next?.type !== 'text') continue
     const block = parseAttributeBlock(next.value)
     if (!block) continue
-    if (block.size) child.data = { ...child.data, size: block.size, hProperties: { ...child.data?.hProperties, ...htmlSize(block.size) } }
+    child.data = { ...child.data, attributes: block.attributes }
+    if (block.size) child.data = { ...child.data, size: block.size, hProperties: { ...child.data.hProperties, ...htmlSize(block.size) } }
     const rest = next.value.slice(block.length)
     if (rest === '') children.splice(index + 1, 1)
     else {

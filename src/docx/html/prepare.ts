@@ -161,7 +161,7 @@ function sizeImages(children: PhrasingContent[]): PhrasingContent[] {
       const block = parseAttributeBlock(next.value)
       if (block) {
         out ??= children.slice(0, index)
-        const sized: Image | ImageReference = block.size ? { ...child, data: { ...child.data, size: block.size } } : child
+        const sized: Image | ImageReference = { ...child, data: { ...child.data, attributes: block.attributes, ...(block.size ? { size: block.size } : {}) } }
         out.push(sized)
         const rest = next.value.slice(block.length)
         if (rest !== '') out.push({ ...next, value: rest } satisfies Text)
