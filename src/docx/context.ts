@@ -3,6 +3,7 @@
  * indentation, list level, quote depth. Immutable: handlers extend it with a spread for their
  * children, so nothing leaks to siblings. (Document-wide, mutable things live in `State`.)
  */
+import type { CalloutKind } from '../markdown/callouts.js'
 
 /** Formatting applied to every run in a subtree. */
 export interface RunFormat {
@@ -68,6 +69,8 @@ export interface Context {
   readonly alignment?: 'left' | 'center' | 'right'
   /** Direction of the paragraph being written: `rtl` makes it a bidi paragraph (see rtl.ts). */
   readonly direction?: 'rtl' | 'ltr'
+  /** Inside a callout of this kind: paragraphs in other styles get its box (see callouts.ts). */
+  readonly callout?: CalloutKind
 }
 
 export function rootContext(textWidth: number): Context {

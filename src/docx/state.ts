@@ -12,6 +12,7 @@ import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter
 import { slugsOf } from '../markdown/slugs.js'
 import { walk } from '../markdown/walk.js'
 import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
+import { calloutFrame, isCalloutStyle } from './callouts.js'
 import { CaptionRegistry } from './captions.js'
 import { CommentRegistry } from './comments.js'
 import { rootContext, type Context } from './context.js'
@@ -216,6 +217,8 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       } else if (!properties.indent && context.indent !== (STYLE_INDENT[style] ?? 0)) {
         properties.indent = { left: context.indent }
       }
+      // A list item or code block inside a callout keeps its style and takes the callout's box.
+      if (context.callout && !isCalloutStyle(style) && !properties.border) Object.assign(properties, calloutFrame(context.callout, style !== 'SourceCode'))
       return new Paragraph(properties)
     },
 

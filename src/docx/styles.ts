@@ -4,13 +4,14 @@
  * element order ISO 29500 requires. docx's built-in styles are not used: they base character
  * styles on an undefined "DefaultParagraphFont" and lack most of what we need.
  */
+import { calloutStyleIndents, calloutStyles } from './callouts.js'
 import { featureStyles } from './feature-styles.js'
 import { tokenStyleDefinitions } from './highlight-styles.js'
 import type { ResolvedOptions } from './options.js'
 import { languageAttributes } from './rtl.js'
 
 /** Left indent a paragraph style gives by itself, so direct indents are only written where they differ. */
-export const STYLE_INDENT: Readonly<Record<string, number>> = { BlockText: 720, Definition: 720 }
+export const STYLE_INDENT: Readonly<Record<string, number>> = { BlockText: 720, Definition: 720, ...calloutStyleIndents() }
 
 /** Colours readable on white, close to GitHub's and Word's defaults. */
 const COLORS = {
@@ -251,7 +252,7 @@ export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
       tblStylePr: `<w:tblStylePr w:type="firstRow"><w:rPr><w:b/><w:bCs/></w:rPr><w:tblPr/><w:trPr><w:tblHeader/></w:trPr><w:tcPr><w:tcBorders><w:bottom w:val="single" w:sz="8" w:space="0" w:color="${COLORS.tableBorder}"/></w:tcBorders><w:shd w:val="clear" w:color="auto" w:fill="${COLORS.tableHeaderShade}"/></w:tcPr></w:tblStylePr>`,
     },
   ]
-  return [...all, ...featureStyles(options, all.find((style) => style.id === 'Table')), ...tokenStyleDefinitions()]
+  return [...all, ...featureStyles(options, all.find((style) => style.id === 'Table')), ...calloutStyles(), ...tokenStyleDefinitions()]
 }
 
 /** The whole styles.xml part. */

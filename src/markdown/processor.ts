@@ -3,7 +3,7 @@
  *
  * Syntax: CommonMark (remark-parse), GFM (tables, task lists, strikethrough, footnotes,
  * autolink literals), YAML front matter, `$…$` / `$$…$$` math, definition lists, pandoc's
- * `Table: …` captions, CriticMarkup comments and pandoc's `{width=…}` after images — behind guards that keep pathological input
+ * `Table: …` captions, CriticMarkup comments, callouts (`> [!NOTE]`) and pandoc's `{width=…}` after images — behind guards that keep pathological input
  * from taking minutes or overflowing the stack (guard.ts before parsing, depth-guard.ts after).
  * GFM is remark-gfm's extensions, each taking part only where the text can hold its syntax
  * (gfm.ts, syntax-gate.ts): the same tree, at about half the cost on README text.
@@ -12,6 +12,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkMath from 'remark-math'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { remarkCallouts } from './callouts.js'
 import { remarkCriticMarkup } from './critic-markup.js'
 import { remarkDefinitionList } from './definition-list.js'
 import { remarkDepthGuard } from './depth-guard.js'
@@ -37,6 +38,7 @@ export function createMarkdownProcessor() {
     .use(remarkDefinitionList)
     .use(remarkTableCaption)
     .use(remarkCriticMarkup)
+    .use(remarkCallouts)
     .use(remarkDepthGuard)
     .use(remarkImageAttributes)
 }
@@ -54,6 +56,7 @@ export const markdownPlugins = [
   remarkDefinitionList,
   remarkTableCaption,
   remarkCriticMarkup,
+  remarkCallouts,
   remarkDepthGuard,
   remarkImageAttributes,
 ] as const

@@ -1,4 +1,5 @@
 import type { Blockquote } from 'mdast'
+import { CALLOUT_INDENT, calloutStyle, calloutTitleStyle } from '../callouts.js'
 import { STYLE_INDENT } from '../styles.js'
 import type { Handler } from './types.js'
 
@@ -7,12 +8,31 @@ const QUOTE_INDENT = STYLE_INDENT.BlockText ?? 720
 /**
  * Block quotes: Block Text paragraphs, indented one step per level of nesting; lists, code
  * and tables inside keep their own styles at the quote's indent.
+ * Callouts (`> [!NOTE]`, see markdown/callouts.ts): a title paragraph and the content in the
+ * kind's Callout styles — one bordered, filled box (see callouts.ts).
  */
-export const blockquote: Handler<Blockquote> = (state, node, context) =>
-  state.blocks(node, {
+export const blockquote: Handler<Blockquote> = (state, node, context) => {
+  const callout = node.data?.callout
+  // In a table cell or a footnote a box would not fit: the quote keeps the callout's title.
+  if (callout && !context.inTable && !context.inFootnote) {
+    const inner = {
+      ...context,
+      indent: context.indent + CALLOUT_INDENT,
+      width: Math.max(context.width - CALLOUT_INDENT, 1440),
+      paragraphStyle: calloutStyle(callout.kind),
+      callout: callout.kind,
+    }
+    const title = state.paragraph(inner, state.text(callout.title, inner, node), { style: calloutTitleStyle(callout.kind) })
+    return [title, ...state.blocks(node, inner)]
+  }
+  const quote = {
     ...context,
     indent: context.indent + QUOTE_INDENT,
     width: Math.max(context.width - QUOTE_INDENT, 1440),
     quoteDepth: context.quoteDepth + 1,
     paragraphStyle: context.inFootnote ? context.paragraphStyle : 'BlockText',
-  })
+  }
+  // The title first: the first paragraph written takes a list item's number or a footnote's mark.
+  const title = callout ? [state.paragraph(quote, state.text(callout.title, { ...quote, run: { ...quote.run, bold: true } }, node))] : []
+  return [...title, ...state.blocks(node, quote)]
+}

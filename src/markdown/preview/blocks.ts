@@ -17,6 +17,7 @@ import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageR
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import { safeUrl } from '../safe-url.js'
+import { blockquote } from './callout.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
 import { hashString } from './hash.js'
@@ -349,6 +350,7 @@ export function blockHandlers(env: Environment): Handlers {
 
 function baseHandlers(env: Environment): Handlers {
   return {
+    blockquote,
     code,
     math,
     inlineMath,

@@ -9,6 +9,7 @@ import type { Schema } from 'hast-util-sanitize'
 import { defaultSchema } from 'hast-util-sanitize'
 import { TOKEN_STYLES } from '../highlight.js'
 import { MATHML_ATTRIBUTES, MATHML_TAG_NAMES } from '../math.js'
+import { CALLOUT_CLASSES } from './callout.js'
 
 /** pandoc's token classes the code preview emits (kw, st, co…). */
 const TOKEN_CLASSES = Object.values(TOKEN_STYLES).map((style) => style.className)
@@ -31,14 +32,15 @@ export const previewSchema: Schema = {
     // Not accessKey: a document must not take over the app's Alt+letter keys.
     '*': extend('*', 'dataRel').filter((attribute) => attribute !== 'accessKey'),
     code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
-    div: extend('div', ['className', 'math', 'math-display']),
+    // markdown-alert…: callouts, as GitHub renders its alerts (callout.ts).
+    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES]),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
     span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
     header: [['className', 'front-matter']],
-    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption']],
+    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title']],
   },
   protocols: {
     ...defaultSchema.protocols,
