@@ -31,7 +31,8 @@ export const previewSchema: Schema = {
     // Not accessKey: a document must not take over the app's Alt+letter keys.
     '*': extend('*', 'dataRel').filter((attribute) => attribute !== 'accessKey'),
     code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
-    div: extend('div', ['className', 'math', 'math-display']),
+    // diagram: a Mermaid block, drawn by the page (markdown/preview/code.ts, src/preview/Diagram.tsx).
+    div: extend('div', ['className', 'math', 'math-display', 'diagram']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
     span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
