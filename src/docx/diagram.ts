@@ -9,7 +9,8 @@
  * A diagram that could not be drawn stays a code block (the code handler writes it) with a
  * message: mermaid's error on the line it names (`diagram-not-rendered`), or, when nothing
  * could be drawn at all (no renderer, no browser), one note for the whole document
- * (`diagram-no-renderer`: the code is all there, nothing is lost).
+ * (`diagram-no-renderer`: the code is all there, nothing is lost). Code in raw HTML
+ * (`<pre><code class="language-mermaid">`) is no diagram: it stays code, as in the preview.
  */
 import { ImageRun, type FileChild } from 'docx'
 import type { Code } from 'mdast'
@@ -33,7 +34,9 @@ const reportedUnavailable = new WeakSet<State>()
 /** The diagram's picture paragraph, or undefined (with a message) when it stays code. */
 export function diagramFigure(state: State, node: Code, kind: DiagramKind, context: Context): FileChild[] | undefined {
   const source = diagramSource(node)
-  const result = state.diagram(kind, source) ?? { ok: false as const, error: 'it was not drawn before converting (resolveDiagrams)', unavailable: true as const }
+  const result = state.diagram(kind, source)
+  // Not among the document's diagrams: code from raw HTML (`<pre><code class="language-mermaid">`), as the preview shows it.
+  if (!result) return undefined
   if (!result.ok) {
     if (result.unavailable) reportUnavailable(state, node, kind, result.error)
     else reportFailure(state, node, kind, source, result.error)
@@ -86,7 +89,7 @@ function reportUnavailable(state: State, node: Code, kind: DiagramKind, why: str
     const code = visited as Code
     const other = diagramKind(code)
     const result = other ? state.diagram(other, diagramSource(code)) : undefined
-    if (other && (!result || (!result.ok && result.unavailable))) count++
+    if (result && !result.ok && result.unavailable) count++
   })
   const what = count === 1 ? `The ${NAMES[kind]} diagram stays a code block` : `${count} diagrams stay code blocks`
   state.info(node, `${what}: ${why}`, 'diagram-no-renderer')

@@ -61,7 +61,11 @@ export interface State {
   definition(identifier: string): Definition | undefined
   /** The loaded image (or why it failed) for a URL; undefined when it was never resolved. */
   image(url: string): ImageResult | undefined
-  /** The drawn diagram (or why it was not drawn) for a diagram's source; undefined when it was never drawn. */
+  /**
+   * The drawn diagram (or why it was not drawn) for a diagram's source. Without drawn diagrams
+   * (`toDocx` alone), every diagram says so; undefined for a source the drawn ones lack — code
+   * that is no fenced block of the document (a `<pre>` in raw HTML), which stays code.
+   */
   diagram(kind: DiagramKind, source: string): DiagramResult | undefined
   /** A drawing id (`wp:docPr/@id`) unique within the document. */
   drawingId(): number
@@ -115,7 +119,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
   collect(tree, definitions, footnoteDefinitions, headings, file)
   const handlers = { ...defaultHandlers, ...options.handlers } as Handlers
   const images: ResolvedImages = options.images ?? new Map()
-  const diagrams: ResolvedDiagrams = options.diagrams ?? new Map()
+  const diagrams: ResolvedDiagrams | undefined = options.diagrams
   let drawingIds = 0
   let previousSibling: RootContent | undefined
   let pending: FirstParagraphToken | undefined
@@ -151,7 +155,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     },
     definition: (identifier) => definitions.get(normalizeIdentifier(identifier)),
     image: (url) => images.get(url),
-    diagram: (kind, source) => diagrams.get(diagramKey(kind, source)),
+    diagram: (kind, source) => (diagrams ? diagrams.get(diagramKey(kind, source)) : NOT_DRAWN),
     drawingId: () => ++drawingIds,
 
     one(node, context, parent) {
@@ -263,6 +267,8 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
   }
   return state
 }
+
+const NOT_DRAWN: DiagramResult = { ok: false, error: 'it was not drawn before converting (see resolveDiagrams)', unavailable: true }
 
 export function isBlock(output: Output): output is Block {
   // Paragraphs, tables and block content controls (the table of contents).

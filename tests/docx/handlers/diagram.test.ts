@@ -159,3 +159,13 @@ describe('diagram blocks', () => {
     expect((results.get(diagramKey('mermaid', 'graph TD\n  A')) as DiagramResult).ok).toBe(true)
   })
 })
+
+describe('code that is not a fenced diagram', () => {
+  it('a <pre><code class="language-mermaid"> in raw HTML stays code, with no message (the preview shows it as code too)', async () => {
+    const calls: string[] = []
+    const { blocks, messages } = await fromMarkdown('<pre><code class="language-mermaid">graph TD\n  A --> B\n</code></pre>\n', { renderDiagram: fakeRenderer(calls) })
+    expect(calls).toEqual([])
+    expect(messages).toEqual([])
+    expect(blocks.map(styleOf)).toEqual(['SourceCode'])
+  })
+})
