@@ -5,6 +5,7 @@
  * two agree on what is a diagram.
  */
 import type { Code, Root } from 'mdast'
+import { hasClass, parseAttributes } from './attributes.js'
 import { walk } from './walk.js'
 
 /** The diagram languages markdocx draws. */
@@ -14,8 +15,12 @@ export type DiagramKind = 'mermaid'
 export function diagramKind(node: Code): DiagramKind | undefined {
   const language = node.lang?.trim().split(/\s+/)[0]?.toLowerCase()
   if (language === 'mermaid') return 'mermaid'
-  // pandoc's attribute syntax, where the parser reads it onto the node (markdown/attributes.ts).
-  if (!node.lang && node.data?.attributes?.classes.some((name) => name.toLowerCase() === 'mermaid')) return 'mermaid'
+  // pandoc's attribute syntax: read onto the node by the parser, or still in the info string (```` ``` {.mermaid} ````).
+  if (hasClass(node.data?.attributes, 'mermaid')) return 'mermaid'
+  if (node.lang?.startsWith('{')) {
+    const block = parseAttributes(`${node.lang} ${node.meta ?? ''}`.trim())
+    if (block && hasClass(block.attributes, 'mermaid')) return 'mermaid'
+  }
   return undefined
 }
 

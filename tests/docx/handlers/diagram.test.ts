@@ -169,3 +169,12 @@ describe('code that is not a fenced diagram', () => {
     expect(blocks.map(styleOf)).toEqual(['SourceCode'])
   })
 })
+
+describe('pandoc’s attribute form', () => {
+  it('``` {.mermaid} and ```{.mermaid #id} are diagrams too', async () => {
+    const calls: string[] = []
+    const { blocks } = await fromMarkdown('``` {.mermaid}\ngraph TD\n  A\n```\n\n```{#flow .mermaid}\ngraph TD\n  B\n```\n', { renderDiagram: fakeRenderer(calls) })
+    expect(calls).toEqual(['graph TD\n  A', 'graph TD\n  B'])
+    expect(blocks.map(styleOf)).toEqual(['Figure', 'Figure'])
+  })
+})
