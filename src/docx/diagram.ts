@@ -46,7 +46,8 @@ export function diagramFigure(state: State, node: Code, kind: DiagramKind, conte
   const transformation = fitted({ format: 'png', width: result.width, height: result.height }, room.width, room.height)
   const id = state.drawingId()
   const label = mermaidLabel(source)
-  const altText = { id: String(id), name: `Diagram ${id}`, description: multilineAttribute(altDescription(label, source)), title: xmlSafe(label.title ?? label.firstLine ?? NAMES[kind]).text }
+  // The title only where the diagram states one (pandoc reads it back as the image's title).
+  const altText = { id: String(id), name: `Diagram ${id}`, description: multilineAttribute(altDescription(label, source)), ...(label.title ? { title: xmlSafe(label.title).text } : {}) }
   const png = { type: 'png' as const, data: result.png }
   const run =
     state.options.svg === 'vector' && result.svg

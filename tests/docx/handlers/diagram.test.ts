@@ -59,7 +59,7 @@ describe('diagram blocks', () => {
     const docPr = blocks.map((block) => elements(block, 'wp:docPr')[0]!)
     expect(attr(docPr[0], 'title')).toBe('Order flow')
     expect(attr(docPr[0], 'descr')).toBe(`Order flow: Orders go from the shop to the store\n\n${titled}`)
-    expect(attr(docPr[1], 'title')).toBe('sequenceDiagram')
+    expect(attr(docPr[1], 'title')).toBeUndefined()
     expect(attr(docPr[1], 'descr')).toBe(plain)
     expect(attr(docPr[0], 'name')).toMatch(/^Diagram \d+$/)
   })
