@@ -35,6 +35,9 @@ export type PageDrawing =
   | { ok: false; error: string }
 
 export async function drawMermaid(mermaid: PageMermaid, source: string, options: DrawOptions): Promise<PageDrawing> {
+  // Past its limit mermaid draws a box saying so: a picture of nothing, the code out of sight.
+  const limit = options.config.maxTextSize ?? 50_000
+  if (source.length > limit) return { ok: false, error: `the diagram is longer than mermaid's limit of ${limit} characters` }
   const box = document.createElement('div')
   // Laid out (mermaid measures its text) but out of sight and out of the way.
   box.setAttribute('aria-hidden', 'true')

@@ -145,3 +145,15 @@ describe('the CLI without diagrams drawn', () => {
     expect(stderr).toBe('doc.md:3:1: 2 diagrams stay code blocks: CHROMIUM_PATH (/nonexistent/chromium) is not an executable file [diagram-no-renderer]\n')
   })
 })
+
+describe.skipIf(!chromium.ok)('diagrams mermaid will not draw', () => {
+  it('a diagram past mermaid’s size limit is a failure (not a picture of mermaid’s “too big” box)', async () => {
+    const renderer = createChromiumDiagramRenderer({ executablePath: chromium.ok ? chromium.path : '' })
+    try {
+      const huge = `graph TD\n${Array.from({ length: 6000 }, (_, i) => `  n${i} --> n${i + 1}`).join('\n')}`
+      expect(await renderer.render(huge, { kind: 'mermaid' })).toEqual({ ok: false, error: "the diagram is longer than mermaid's limit of 50000 characters" })
+    } finally {
+      await renderer.close()
+    }
+  })
+})
