@@ -1,10 +1,11 @@
 /**
- * Markdown text → .docx: parse → resolve images → compile → pack. The one entry point the
+ * Markdown text → .docx: parse → resolve images and draw diagrams → compile → pack. The one entry point the
  * CLI, the app's worker and library users share.
  */
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
 import { corePropertiesFrom } from './docx/core-properties.js'
+import { resolveDiagrams, type ResolveDiagramsOptions } from './docx/diagrams.js'
 import { resolveImages, type ResolveImagesOptions } from './docx/images.js'
 import type { DocxOptions } from './docx/options.js'
 import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './docx/pack.js'
@@ -13,7 +14,7 @@ import type { DocumentMetadata } from './markdown/front-matter.js'
 import { messagesOf, type Message } from './markdown/messages.js'
 import { parseMarkdownChunked } from './markdown/chunked.js'
 
-export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'file'>, ResolveImagesOptions {
+export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'diagrams' | 'file'>, ResolveImagesOptions, ResolveDiagramsOptions {
   /** The form of the result (default `uint8array`). */
   output?: F
   /** Indent the XML by two blanks. */
@@ -45,9 +46,13 @@ export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(mark
 
 /** Converts an already parsed tree (the app reuses its preview's tree) to a .docx. */
 export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Root, file: VFile, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
-  const { output, pretty, path: _path, loadImage, convertImage, concurrency, pause, ...docxOptions } = options
-  const images = await resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) })
-  const steps = compileSteps(tree, { ...docxOptions, images, file })
+  const { output, pretty, path: _path, loadImage, convertImage, concurrency, pause, renderDiagram, ...docxOptions } = options
+  // Images load while diagrams are drawn: both are waits on something else (disk, network, a browser).
+  const [images, diagrams] = await Promise.all([
+    resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),
+    resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
+  ])
+  const steps = compileSteps(tree, { ...docxOptions, images, diagrams, file })
   let step = steps.next()
   while (!step.done) {
     const wait = pause?.('compile')

@@ -19,6 +19,8 @@ export interface CliOptions extends PassedThrough {
   pretty: boolean
   quiet: boolean
   remoteImages: boolean
+  /** Draw Mermaid diagrams (with the system's Chromium); false: keep them as code. */
+  diagrams: boolean
   /** Seconds to wait for each remote image. */
   imageTimeout: number
   help: boolean
@@ -62,6 +64,9 @@ Options:
                             itself with a PNG fallback, for Word 2016 and later)
       --pretty              indent the XML inside the .docx by two blanks
       --no-remote-images    do not download http(s) images (they become placeholders)
+      --no-diagrams         keep \`\`\`mermaid blocks as code (by default they are
+                            drawn with the system's Chromium: CHROMIUM_PATH, or
+                            chromium/chrome on the PATH; without one they stay code)
       --image-timeout SEC   seconds to wait for each remote image (default 10)
   -q, --quiet               do not print messages about the conversion
   -h, --help                show this help
@@ -74,7 +79,7 @@ converted, 2 bad usage.`
 const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg'])
 
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, imageTimeout: 10, help: false, version: false }
+  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, diagrams: true, imageTimeout: 10, help: false, version: false }
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!
     let value: string | undefined
@@ -104,6 +109,9 @@ export function parseArgs(argv: string[]): CliOptions {
         break
       case '--no-remote-images':
         options.remoteImages = false
+        break
+      case '--no-diagrams':
+        options.diagrams = false
         break
       case '-o':
       case '--output':

@@ -7,7 +7,9 @@ import { basename, dirname, extname, join, resolve } from 'node:path'
 import { treeToDocx } from '../convert.js'
 import { parseMarkdownChunked } from '../markdown/chunked.js'
 import { formatMessage } from '../markdown/messages.js'
+import type { DiagramRenderer } from '../docx/diagrams.js'
 import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
+import { createChromiumDiagramRenderer } from './chromium-diagrams.js'
 import { createNodeImageLoader } from './node-image-loader.js'
 import { parseInParallel } from './parallel-parse.js'
 import { createSharpImageConverter } from './sharp-image-converter.js'
@@ -55,10 +57,17 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 2
     }
   }
+  // One browser for the whole run, started by the first diagram (if any), closed at the end.
+  const diagrams = options.diagrams ? createChromiumDiagramRenderer() : undefined
+  const renderDiagram: DiagramRenderer = diagrams ? diagrams.render : async () => ({ ok: false, error: 'they are not drawn with --no-diagrams', unavailable: true })
   let status = 0
-  for (const input of options.inputs) {
-    const ok = await convertOne(input, options, io, referenceDoc)
-    if (!ok) status = 1
+  try {
+    for (const input of options.inputs) {
+      const ok = await convertOne(input, options, io, referenceDoc, renderDiagram)
+      if (!ok) status = 1
+    }
+  } finally {
+    await diagrams?.close()
   }
   return status
 }
@@ -83,7 +92,7 @@ async function checkUsage(options: CliOptions, cwd: string): Promise<string | un
   return undefined
 }
 
-async function convertOne(input: string, options: CliOptions, io: CliIo, referenceDoc: Uint8Array | undefined): Promise<boolean> {
+async function convertOne(input: string, options: CliOptions, io: CliIo, referenceDoc: Uint8Array | undefined, renderDiagram: DiagramRenderer): Promise<boolean> {
   const fromStdin = input === '-'
   const name = fromStdin ? '<stdin>' : input
   let markdown: string
@@ -108,6 +117,7 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
       loadImage: createNodeImageLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)), remote: options.remoteImages, timeoutMs: options.imageTimeout * 1000 }),
       // SVG gets a PNG fallback; WebP, AVIF and TIFF become PNG or JPEG (Word shows none of them).
       convertImage: createSharpImageConverter(),
+      renderDiagram,
       ...(options.pageSize ? { pageSize: options.pageSize } : {}),
       ...(options.orientation ? { orientation: options.orientation } : {}),
       ...(options.margins !== undefined ? { margins: options.margins } : {}),

@@ -3,6 +3,7 @@
  */
 import type { VFile } from 'vfile'
 import type { Handlers } from './handlers/types.js'
+import type { ResolvedDiagrams } from './diagrams.js'
 import type { ResolvedImages } from './images.js'
 import type { ReferenceTemplate } from './reference-doc.js'
 import { PAGE_SIZES, type PageSizeName } from './units.js'
@@ -30,6 +31,8 @@ export interface DocxOptions {
   handlers?: Partial<Handlers>
   /** Images fetched and measured beforehand by `resolveImages`, by URL. */
   images?: ResolvedImages
+  /** Diagrams drawn beforehand by `resolveDiagrams`, by `diagramKey(kind, source)`. */
+  diagrams?: ResolvedDiagrams
   /** The file the tree was parsed from; messages are recorded on it. */
   file?: VFile
   /** Document title for the core properties, the title block and the header (default: front matter `title`). */
@@ -55,8 +58,8 @@ export interface DocxOptions {
   /** Document language, a BCP 47 tag such as `en-GB` or `he` (default: front matter `lang`). */
   lang?: string
   /**
-   * SVG images: `'raster'` (default) embeds their PNG rendering only; `'vector'` embeds the
-   * SVG itself with the PNG as fallback, as Word 2016+ does. Vector is opt-in because the
+   * SVG images and diagrams: `'raster'` (default) embeds their PNG rendering only; `'vector'`
+   * embeds the SVG itself with the PNG as fallback, as Word 2016+ does. Vector is opt-in because the
    * shared check-docx oracle flags any SVG part (it applies Office markup-compatibility rules
    * to the image's own XML), although Word opens such files.
    */

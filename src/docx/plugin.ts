@@ -1,21 +1,23 @@
 /**
  * markdocx as a unified plugin: `unified().use(remarkParse).use(remarkGfm).use(remarkDocx)`.
- * An async transformer loads the images (the compiler does no I/O); the compiler then turns
+ * An async transformer loads the images and draws the diagrams (the compiler does no I/O); the compiler then turns
  * the tree into a docx Document, which `file.result` holds — pack it with `packDocx`.
  */
 import type { Document } from 'docx'
 import type { Root } from 'mdast'
 import type { Plugin, Processor } from 'unified'
 import type { VFile } from 'vfile'
+import { resolveDiagrams, type ResolvedDiagrams, type ResolveDiagramsOptions } from './diagrams.js'
 import { resolveImages, type ResolvedImages, type ResolveImagesOptions } from './images.js'
 import type { DocxOptions } from './options.js'
 import { toDocx } from './to-docx.js'
 
-export type RemarkDocxOptions = Omit<DocxOptions, 'images' | 'file'> & ResolveImagesOptions
+export type RemarkDocxOptions = Omit<DocxOptions, 'images' | 'diagrams' | 'file'> & ResolveImagesOptions & ResolveDiagramsOptions
 
 declare module 'vfile' {
   interface DataMap {
     markdocxImages: ResolvedImages
+    markdocxDiagrams: ResolvedDiagrams
   }
 }
 
@@ -31,11 +33,16 @@ declare module 'unified' {
  * and sets its compiler through the processor seen as a compiling one.
  */
 const remarkDocx: Plugin<[RemarkDocxOptions?], Root> = function (options = {}) {
-  const { loadImage, convertImage, concurrency, ...docxOptions } = options
+  const { loadImage, convertImage, concurrency, renderDiagram, ...docxOptions } = options
   const processor = this as unknown as Processor<Root, Root, Root, Root, Document>
-  processor.compiler = (tree, file) => toDocx(tree, { ...docxOptions, images: file.data.markdocxImages ?? new Map(), file })
+  processor.compiler = (tree, file) => toDocx(tree, { ...docxOptions, images: file.data.markdocxImages ?? new Map(), diagrams: file.data.markdocxDiagrams ?? new Map(), file })
   return async (tree: Root, file: VFile) => {
-    file.data.markdocxImages = await resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) })
+    const [images, diagrams] = await Promise.all([
+      resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),
+      resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
+    ])
+    file.data.markdocxImages = images
+    file.data.markdocxDiagrams = diagrams
   }
 }
 

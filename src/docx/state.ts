@@ -10,6 +10,7 @@ import type { Node } from 'unist'
 import { VFile } from 'vfile'
 import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
 import { slugsOf } from '../markdown/slugs.js'
+import { diagramKey, type DiagramKind } from '../markdown/diagrams.js'
 import { walk } from '../markdown/walk.js'
 import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { calloutFrame, isCalloutStyle } from './callouts.js'
@@ -20,6 +21,7 @@ import { resolveFeatures, type Features } from './features.js'
 import { FootnoteRegistry } from './footnotes.js'
 import { defaultHandlers } from './handlers/index.js'
 import type { Handler, Handlers, Output } from './handlers/types.js'
+import type { DiagramResult, ResolvedDiagrams } from './diagrams.js'
 import type { ImageResult, ResolvedImages } from './images.js'
 import type { FirstParagraphToken } from './first-paragraph.js'
 import { LIST_HANGING, LIST_INDENT, NumberingRegistry } from './numbering.js'
@@ -60,6 +62,12 @@ export interface State {
   definition(identifier: string): Definition | undefined
   /** The loaded image (or why it failed) for a URL; undefined when it was never resolved. */
   image(url: string): ImageResult | undefined
+  /**
+   * The drawn diagram (or why it was not drawn) for a diagram's source. Without drawn diagrams
+   * (`toDocx` alone), every diagram says so; undefined for a source the drawn ones lack — code
+   * that is no fenced block of the document (a `<pre>` in raw HTML), which stays code.
+   */
+  diagram(kind: DiagramKind, source: string): DiagramResult | undefined
   /** A drawing id (`wp:docPr/@id`) unique within the document. */
   drawingId(): number
   /** The block before the one being compiled, in its container (for First Paragraph). */
@@ -112,6 +120,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
   collect(tree, definitions, footnoteDefinitions, headings, file)
   const handlers = { ...defaultHandlers, ...options.handlers } as Handlers
   const images: ResolvedImages = options.images ?? new Map()
+  const diagrams: ResolvedDiagrams | undefined = options.diagrams
   let drawingIds = 0
   let previousSibling: RootContent | undefined
   let pending: FirstParagraphToken | undefined
@@ -147,6 +156,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     },
     definition: (identifier) => definitions.get(normalizeIdentifier(identifier)),
     image: (url) => images.get(url),
+    diagram: (kind, source) => (diagrams ? diagrams.get(diagramKey(kind, source)) : NOT_DRAWN),
     drawingId: () => ++drawingIds,
 
     one(node, context, parent) {
@@ -260,6 +270,8 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
   }
   return state
 }
+
+const NOT_DRAWN: DiagramResult = { ok: false, error: 'it was not drawn before converting (see resolveDiagrams)', unavailable: true }
 
 export function isBlock(output: Output): output is Block {
   // Paragraphs, tables and block content controls (the table of contents).

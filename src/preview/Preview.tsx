@@ -22,17 +22,19 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
+import { PreviewDiv } from './Diagram.js'
 import { BlockGeometry, indexAtOffset } from './geometry.js'
 import type { PreviewView } from './scroll-sync.js'
 import type { PreviewStore } from './store.js'
 
-const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox }
+const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox, div: PreviewDiv }
 
 /** Documents with more blocks than this draw only those near the viewport. */
 export const WINDOW_FROM = 400
 
 const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
-  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components, ignoreInvalidStyle: true })
+  // passNode: a diagram's div reads its source from the hast (Diagram.tsx).
+  return toJsxRuntime(hast, { Fragment, jsx, jsxs, components, ignoreInvalidStyle: true, passNode: true })
 })
 
 interface ShellProps {

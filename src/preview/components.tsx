@@ -1,13 +1,15 @@
 /**
  * The few elements the preview renders itself rather than as plain tags: images (stored
  * images through object URLs, sizes reserved so scroll sync does not drift while they load)
- * and task-list checkboxes (read-only).
+ * and task-list checkboxes (read-only); diagrams are in Diagram.tsx. Each is handed its hast
+ * node too (`node`, for the diagrams), which these leave out of the DOM.
  */
+import type { Element } from 'hast'
 import { useContext, type ComponentPropsWithoutRef } from 'react'
 import { assetPath } from '../app/storage/assets.js'
 import { AssetUrls } from './assets-context.js'
 
-export function PreviewImage({ src, alt, width, height, ...rest }: ComponentPropsWithoutRef<'img'>) {
+export function PreviewImage({ src, alt, width, height, node: _node, ...rest }: ComponentPropsWithoutRef<'img'> & { node?: Element }) {
   const assets = useContext(AssetUrls)
   const path = typeof src === 'string' ? assetPath(src) : undefined
   const stored = path === undefined ? undefined : assets.get(path)
@@ -32,6 +34,6 @@ export function PreviewImage({ src, alt, width, height, ...rest }: ComponentProp
   )
 }
 
-export function PreviewCheckbox({ checked, ...rest }: ComponentPropsWithoutRef<'input'>) {
+export function PreviewCheckbox({ checked, node: _node, ...rest }: ComponentPropsWithoutRef<'input'> & { node?: Element }) {
   return <input {...rest} type="checkbox" disabled readOnly defaultChecked={checked === true} />
 }

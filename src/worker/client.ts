@@ -13,6 +13,7 @@
  * in the page, asynchronously, and exports itself.
  */
 import type { Message } from '../markdown/messages.js'
+import { drawDiagramForExport } from '../preview/diagrams.js'
 import { budgetFor, EXPORT_BUDGET, RENDER_BUDGET, type Budget } from './budget.js'
 import type { ExporterRequest, ExportSettings, MessagesReply, RenderReply, TextEdit, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { editedLength } from './text-edits.js'
@@ -482,6 +483,14 @@ export class WorkerClient {
           else this.port.post(answer, transfer)
         })
         return
+      case 'draw-diagram':
+        // Drawn in the page (mermaid needs the DOM), from the preview's drawings when it has one.
+        void drawDiagramForExport(message.kind, message.source).then((result) => {
+          const answer = { type: 'diagram-drawn' as const, id: message.id, result }
+          if (from === 'exporter') this.exporter?.port.post(answer)
+          else this.port.post(answer)
+        })
+        return
     }
   }
 }
@@ -502,7 +511,7 @@ function inThreadPort(receive: (message: WorkerReply) => void): Port {
   return {
     post(message) {
       // As in the worker: answers to the engine's own questions must not wait behind it.
-      if (message.type === 'rasterized' || message.type === 'assets-changed') {
+      if (message.type === 'rasterized' || message.type === 'diagram-drawn' || message.type === 'assets-changed') {
         void engine.then((instance) => instance.handle(message))
         return
       }

@@ -9,12 +9,14 @@
  */
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
+import { resolveDiagrams } from '../docx/diagrams.js'
 import { resolveImages } from '../docx/images.js'
 import { compile } from '../docx/to-docx.js'
 import type { Unchanged } from '../markdown/chunk-scan.js'
 import { readFrontMatter } from '../markdown/front-matter.js'
 import { messagesOf } from '../markdown/messages.js'
 import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
+import { DiagramSource } from './diagram-source.js'
 import { buildDocx } from './export-docx.js'
 import { ImageSource } from './image-source.js'
 import { AUTO_CHECK_LIMIT } from './limits.js'
@@ -80,6 +82,7 @@ export class Engine {
   private current: Current | undefined
   private page: PageMirror = NO_PAGE
   private readonly images: ImageSource
+  private readonly diagrams: DiagramSource
   private checkTimer: ReturnType<typeof setTimeout> | undefined
   private exporter: ExporterLink | undefined
   private prepareTimer: ReturnType<typeof setTimeout> | undefined
@@ -93,6 +96,7 @@ export class Engine {
     askPage: boolean,
   ) {
     this.images = new ImageSource(askPage ? (request) => this.post(request) : undefined)
+    this.diagrams = new DiagramSource(askPage ? (request) => this.post(request) : undefined)
   }
 
   async handle(message: WorkerRequest): Promise<void> {
@@ -115,6 +119,9 @@ export class Engine {
         return
       case 'rasterized':
         this.images.answer(message.id, message.bytes)
+        return
+      case 'diagram-drawn':
+        this.diagrams.answer(message.id, message.result)
         return
       case 'connect-exporter':
         this.connectExporter({ post: (link) => message.port.postMessage(link) })
@@ -237,8 +244,11 @@ export class Engine {
     if (!current) return
     try {
       const file = new VFile({ value: current.text })
-      const images = await resolveImages(current.tree, { loadImage: (url) => this.images.load(current.documentId, url), convertImage: (bytes, info) => this.images.convert(bytes, info) })
-      compile(current.tree, { images, file })
+      const [images, diagrams] = await Promise.all([
+        resolveImages(current.tree, { loadImage: (url) => this.images.load(current.documentId, url), convertImage: (bytes, info) => this.images.convert(bytes, info) }),
+        resolveDiagrams(current.tree, { renderDiagram: this.diagrams.render }),
+      ])
+      compile(current.tree, { images, diagrams, file })
       if (this.current !== current) return
       this.post({ type: 'messages', revision: current.revision, messages: [...messagesOf(current.file), ...messagesOf(file)] })
     } catch (error) {
@@ -276,7 +286,7 @@ export class Engine {
         this.exporter.post({ type: 'job', id: request.id, documentId: request.documentId, version: this.held.version, name: request.name, settings: request.settings, settingsVersion: request.settingsVersion })
         return
       }
-      const built = await buildDocx({ documentId: current.documentId, tree: current.tree, text: current.text, parseMessages: messagesOf(current.file) }, request.name, request.settings, this.images)
+      const built = await buildDocx({ documentId: current.documentId, tree: current.tree, text: current.text, parseMessages: messagesOf(current.file) }, request.name, request.settings, this.images, undefined, this.diagrams.render)
       this.post({ type: 'exported', id: request.id, data: built.data, fileName: built.fileName, messages: built.messages }, [built.data.buffer])
       if (current === this.current) this.post({ type: 'messages', revision: current.revision, messages: built.messages })
     } catch (error) {

@@ -6,6 +6,7 @@
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
 import { treeToDocx } from '../convert.js'
+import type { DiagramRenderer } from '../docx/diagrams.js'
 import type { DocxOptions } from '../docx/options.js'
 import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'
@@ -52,8 +53,15 @@ export interface DocxSource {
   parseMessages: Message[]
 }
 
-/** Compiles and packs a document's tree (read, never changed); `pause` as in treeToDocx. */
-export async function buildDocx(source: DocxSource, name: string, settings: ExportSettings, images: ImageSource, pause?: (next: 'compile' | 'pack') => Promise<void> | undefined): Promise<BuiltDocx> {
+/** Compiles and packs a document's tree (read, never changed); `pause` as in treeToDocx; diagrams drawn by `renderDiagram` (the page, asked through diagram-source.ts). */
+export async function buildDocx(
+  source: DocxSource,
+  name: string,
+  settings: ExportSettings,
+  images: ImageSource,
+  pause?: (next: 'compile' | 'pack') => Promise<void> | undefined,
+  renderDiagram?: DiagramRenderer,
+): Promise<BuiltDocx> {
   const file = new VFile({ value: source.text, path: `${name}.md` })
   const result = await treeToDocx(source.tree, file, {
     ...docxOptionsFor(settings),
@@ -61,6 +69,7 @@ export async function buildDocx(source: DocxSource, name: string, settings: Expo
     ...(pause ? { pause } : {}),
     loadImage: (url) => images.load(source.documentId, url),
     convertImage: (bytes, info) => images.convert(bytes, info),
+    ...(renderDiagram ? { renderDiagram } : {}),
   })
   return { data: result.data, fileName: downloadName(result.metadata.title, name), messages: [...source.parseMessages, ...result.messages] }
 }

@@ -17,6 +17,7 @@
  * preparation at all, in one slow hour; Chromium, `npm run bench -- --browser-only`).
  */
 import type { Message } from '../markdown/messages.js'
+import { DiagramSource } from './diagram-source.js'
 import { buildDocx, type BuiltDocx } from './export-docx.js'
 import { ImageSource } from './image-source.js'
 import type { ExporterLinkMessage, ExporterRequest, ExportSettings, JobMessage, TreeMessage, WorkerReply } from './protocol.js'
@@ -67,6 +68,7 @@ export class ExportEngine {
   /** Counts asset changes: a preparation begun before one is of old images. */
   private assetsEpoch = 0
   private readonly images: ImageSource
+  private readonly diagrams: DiagramSource
   /** How many exports were built, how many of them in advance, and how many preparations were given up (for tests). */
   readonly counts = { built: 0, prepared: 0, reused: 0, superseded: 0 }
 
@@ -79,6 +81,7 @@ export class ExportEngine {
     private readonly build: typeof buildDocx = buildDocx,
   ) {
     this.images = new ImageSource((request) => this.post(request))
+    this.diagrams = new DiagramSource((request) => this.post(request))
   }
 
   handle(message: ExporterRequest | ExporterLinkMessage): void {
@@ -111,6 +114,9 @@ export class ExportEngine {
       case 'rasterized':
         this.images.answer(message.id, message.bytes)
         return
+      case 'diagram-drawn':
+        this.diagrams.answer(message.id, message.result)
+        return
       case 'connect':
         return
     }
@@ -135,7 +141,7 @@ export class ExportEngine {
         const next = this.toPrepare()
         if (!next) break
         try {
-          const built = await this.build({ documentId: next.tree.documentId, tree: next.tree.tree, text: next.tree.text, parseMessages: next.tree.messages }, next.name, next.settings, this.images, this.pacer(next))
+          const built = await this.build({ documentId: next.tree.documentId, tree: next.tree.tree, text: next.tree.text, parseMessages: next.tree.messages }, next.name, next.settings, this.images, this.pacer(next), this.diagrams.render)
           this.counts.built++
           this.counts.prepared++
           this.prepared = { documentId: next.tree.documentId, version: next.tree.version, settingsVersion: next.settingsVersion, built }
@@ -223,7 +229,7 @@ export class ExportEngine {
       return
     }
     try {
-      const built = await this.build({ documentId: job.documentId, tree: job.source.tree, text: job.source.text, parseMessages: job.source.messages }, job.name, job.settings, this.images)
+      const built = await this.build({ documentId: job.documentId, tree: job.source.tree, text: job.source.text, parseMessages: job.source.messages }, job.name, job.settings, this.images, undefined, this.diagrams.render)
       this.counts.built++
       this.prepared = { documentId: job.documentId, version: job.version, settingsVersion: job.settingsVersion, built }
       this.reply(job.id, built)

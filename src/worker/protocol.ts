@@ -13,6 +13,8 @@
  */
 import type { Root as HastRoot } from 'hast'
 import type { Root } from 'mdast'
+import type { DiagramResult } from '../docx/diagrams.js'
+import type { DiagramKind } from '../markdown/diagrams.js'
 import type { Message } from '../markdown/messages.js'
 import type { BlockPatch, OutlineEntry } from '../markdown/preview-hast.js'
 
@@ -89,6 +91,13 @@ export interface Rasterized {
   bytes?: Uint8Array
 }
 
+/** The page's answer to a `draw-diagram` request. */
+export interface DiagramDrawn {
+  type: 'diagram-drawn'
+  id: number
+  result: DiagramResult
+}
+
 /** The page hands the render worker its end of a channel to the export worker. */
 export interface ConnectExporter {
   type: 'connect-exporter'
@@ -100,7 +109,7 @@ export interface PrepareExport {
   type: 'prepare-export'
 }
 
-export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | ConnectExporter | PrepareExport
+export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | DiagramDrawn | ConnectExporter | PrepareExport
 
 /*
  * The export worker (exporter.ts) compiles and packs .docx files off the render worker, so a
@@ -124,7 +133,7 @@ export interface ConnectRenderer {
   port: MessagePort
 }
 
-export type ExporterRequest = ExporterSettings | ConnectRenderer | AssetsChanged | Rasterized
+export type ExporterRequest = ExporterSettings | ConnectRenderer | AssetsChanged | Rasterized | DiagramDrawn
 
 /** Render worker → export worker: the tree of a version of the text (the version counts text changes). */
 export interface TreeMessage {
@@ -222,4 +231,12 @@ export interface RasterizeRequest {
   height: number
 }
 
-export type WorkerReply = RenderReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | RasterizeRequest
+/** The worker asks the page to draw a diagram (mermaid needs the DOM; see preview/diagrams.ts). */
+export interface DrawDiagramRequest {
+  type: 'draw-diagram'
+  id: number
+  kind: DiagramKind
+  source: string
+}
+
+export type WorkerReply = RenderReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | RasterizeRequest | DrawDiagramRequest

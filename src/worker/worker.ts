@@ -13,7 +13,7 @@ let queue: Promise<void> = Promise.resolve()
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const message = event.data
   // Answers to rasterize requests must not wait behind the export that asked for them.
-  if (message.type === 'rasterized' || message.type === 'assets-changed') {
+  if (message.type === 'rasterized' || message.type === 'diagram-drawn' || message.type === 'assets-changed') {
     void engine.handle(message)
     return
   }

@@ -1,7 +1,9 @@
 import { Tab, TextRun, type ParagraphChild } from 'docx'
 import type { Code } from 'mdast'
+import { diagramKind } from '../../markdown/diagrams.js'
 import { highlightTokens, type Token } from '../../markdown/highlight.js'
 import type { Context } from '../context.js'
+import { diagramFigure, isDrawnDiagram } from '../diagram.js'
 import type { State } from '../state.js'
 import { lineBreakRun } from '../text-runs.js'
 import type { Handler } from './types.js'
@@ -12,14 +14,19 @@ import type { Handler } from './types.js'
  * every line and space kept; lines end in w:br and tabs are real tabs on the style's
  * four-character tab stops. With a language highlight.js knows, each token carries pandoc's
  * character style for its type (KeywordTok, StringTok, CommentTok…), which a template can restyle.
+ * A diagram (```` ```mermaid ````) is its picture when it was drawn (diagram.ts), else this code.
  */
 export const code: Handler<Code> = (state, node, context) => {
+  const kind = diagramKind(node)
+  const figure = kind ? diagramFigure(state, node, kind, context) : undefined
+  if (figure) return figure
   const value = node.value.replace(/\r\n?/g, '\n')
   const keepLines = value.split('\n').length <= shortBlockLines(state)
   const block = state.paragraph(context, codeRuns(state, highlightTokens(value, node.lang), context, node), { style: 'SourceCode', ...(keepLines ? { keepLines: true } : {}) })
   // Word and LibreOffice draw one box around touching paragraphs with the same border: two code
   // blocks in a row would read as one. An empty paragraph between them keeps them apart.
-  if (state.previousSibling?.type === 'code') return [state.paragraph(context, [], { style: 'BodyText', spacing: { after: 0 } }), block]
+  const previous = state.previousSibling
+  if (previous?.type === 'code' && !isDrawnDiagram(state, previous)) return [state.paragraph(context, [], { style: 'BodyText', spacing: { after: 0 } }), block]
   return [block]
 }
 

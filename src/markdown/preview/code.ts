@@ -1,5 +1,7 @@
 /**
- * Preview of fenced and indented code: `<pre><code class="language-x">`.
+ * Preview of fenced and indented code: `<pre><code class="language-x">`. A diagram
+ * (```` ```mermaid ````, see markdown/diagrams.ts) is that code inside `<div class="diagram">`,
+ * which the page draws (src/preview/Diagram.tsx) — the worker that makes this has no DOM.
  *
  * Tokens are spans with pandoc's class names (`<span class="kw">`), coloured by
  * `highlightCss()` with the colours Word's token styles use. The output must stay within the
@@ -8,9 +10,18 @@
 import type { Element } from 'hast'
 import type { Code } from 'mdast'
 import type { State } from 'mdast-util-to-hast'
+import { diagramKind, diagramSource } from '../diagrams.js'
 import { highlightHast } from '../highlight.js'
 
 export function code(state: State, node: Code): Element {
+  const kind = diagramKind(node)
+  if (kind) {
+    // The source as it is, not highlighted: the page reads it back as the diagram's text.
+    const source: Element = { type: 'element', tagName: 'code', properties: { className: [`language-${kind}`] }, children: [{ type: 'text', value: diagramSource(node) }] }
+    const diagram: Element = { type: 'element', tagName: 'div', properties: { className: ['diagram'] }, children: [{ type: 'element', tagName: 'pre', properties: {}, children: [source] }] }
+    state.patch(node, diagram)
+    return diagram
+  }
   const language = node.lang?.split(/\s+/)[0]
   const inner: Element = {
     type: 'element',

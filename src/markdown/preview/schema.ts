@@ -33,7 +33,8 @@ export const previewSchema: Schema = {
     '*': extend('*', 'dataRel').filter((attribute) => attribute !== 'accessKey'),
     code: [['className', /^language-./, 'math', 'math-inline', 'math-display']],
     // markdown-alert…: callouts, as GitHub renders its alerts (callout.ts).
-    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES]),
+    // diagram: a Mermaid block, drawn by the page (markdown/preview/code.ts, src/preview/Diagram.tsx).
+    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
     span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],

@@ -1,0 +1,109 @@
+/**
+ * Diagrams drawn in the page — for the preview, and for the export, whose workers have no DOM
+ * and ask the page (worker/diagram-source.ts). Mermaid (about 2 MB with its diagram types) is
+ * loaded only when a document first has a diagram. Drawings are kept by their source, so a
+ * diagram is drawn once however often the preview shows it and the export asks for it, and an
+ * edit redraws only the diagram it changed; one is drawn at a time (mermaid lays a diagram out
+ * in the page to measure its text).
+ */
+import type { DiagramResult } from '../docx/diagrams.js'
+import { diagramKey, type DiagramKind } from '../markdown/diagrams.js'
+import { drawMermaid, type DrawOptions, type PageMermaid } from '../diagrams/draw-mermaid.js'
+import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from '../diagrams/mermaid-config.js'
+
+export type PageDiagram =
+  | {
+      ok: true
+      svg: string
+      /** The SVG as a `data:` URL, for an `<img>`: an image runs no script and loads nothing. */
+      svgUrl: string
+      png: Uint8Array
+      width: number
+      height: number
+    }
+  | { ok: false; error: string }
+
+/** How many drawings are kept (the least recently used go first). */
+const KEPT = 64
+
+const DRAW_OPTIONS: DrawOptions = { config: MERMAID_CONFIG, boxWidth: DIAGRAM_BOX_WIDTH, scale: PNG_SCALE, maxSide: MAX_PNG_SIDE }
+
+const drawings = new Map<string, Promise<PageDiagram>>()
+const settled = new Map<string, PageDiagram>()
+let mermaid: Promise<PageMermaid> | undefined
+let queue: Promise<unknown> = Promise.resolve()
+
+function loadMermaid(): Promise<PageMermaid> {
+  mermaid ??= import('mermaid').then((module) => module.default as PageMermaid)
+  // A failed load (offline before the chunk was cached) is tried again next time.
+  mermaid.catch(() => {
+    mermaid = undefined
+  })
+  return mermaid
+}
+
+/** The drawing of a diagram when it is already made (so a block drawn again shows it at once), else undefined. */
+export function drawnDiagram(kind: DiagramKind, source: string): PageDiagram | undefined {
+  return settled.get(diagramKey(kind, source))
+}
+
+/** Draws a diagram in the page, or gives the drawing made before. Never rejects. */
+export function drawDiagram(kind: DiagramKind, source: string): Promise<PageDiagram> {
+  const key = diagramKey(kind, source)
+  const known = drawings.get(key)
+  if (known) {
+    drawings.delete(key)
+    drawings.set(key, known)
+    return known
+  }
+  const drawing = queue.then(() => drawOne(source))
+  queue = drawing
+  drawings.set(key, drawing)
+  void drawing.then((result) => {
+    if (drawings.get(key) !== drawing) return
+    // Not kept when mermaid itself did not load: the next attempt loads it again.
+    if (!result.ok && result.error.startsWith('mermaid could not be loaded')) drawings.delete(key)
+    else settled.set(key, result)
+  })
+  for (const oldest of drawings.keys()) {
+    if (drawings.size <= KEPT) break
+    drawings.delete(oldest)
+    settled.delete(oldest)
+  }
+  return drawing
+}
+
+/** The export's form of a drawing (see docx/diagrams.ts). */
+export async function drawDiagramForExport(kind: DiagramKind, source: string): Promise<DiagramResult> {
+  const drawing = await drawDiagram(kind, source)
+  if (!drawing.ok) return drawing
+  return { ok: true, svg: drawing.svg, png: drawing.png, width: drawing.width, height: drawing.height }
+}
+
+async function drawOne(source: string): Promise<PageDiagram> {
+  let api: PageMermaid
+  try {
+    api = await loadMermaid()
+  } catch (error) {
+    return { ok: false, error: `mermaid could not be loaded (${error instanceof Error ? error.message : String(error)})` }
+  }
+  try {
+    const drawing = await drawMermaid(api, source, DRAW_OPTIONS)
+    if (!drawing.ok) return drawing
+    const png = pngBytes(drawing.png)
+    if (!png) return { ok: false, error: 'the page drew no PNG picture' }
+    return { ok: true, svg: drawing.svg, svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawing.svg)}`, png, width: drawing.width, height: drawing.height }
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** The bytes of a `data:image/png;base64,` URL. */
+function pngBytes(url: string): Uint8Array | undefined {
+  const comma = url.indexOf(',')
+  if (!url.startsWith('data:image/png;base64,') || comma < 0) return undefined
+  const binary = atob(url.slice(comma + 1))
+  const bytes = new Uint8Array(binary.length)
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
+  return bytes
+}
