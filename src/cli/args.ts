@@ -5,7 +5,7 @@ import { PAGE_SIZES, parseLength, type PageSizeName } from '../docx/units.js'
 import type { DocxOptions, Margins } from '../docx/options.js'
 
 /** The document options the CLI passes through as they are (their meaning is documented on DocxOptions). */
-type PassedThrough = Pick<DocxOptions, 'orientation' | 'font' | 'fontSize' | 'codeFont' | 'title' | 'pageNumbers' | 'headerTitle' | 'titlePage' | 'titleBlock' | 'wideTables' | 'lang' | 'svg'>
+type PassedThrough = Pick<DocxOptions, 'orientation' | 'font' | 'fontSize' | 'codeFont' | 'title' | 'pageNumbers' | 'headerTitle' | 'titlePage' | 'titleBlock' | 'numberSections' | 'wideTables' | 'lang' | 'svg'>
 
 export interface CliOptions extends PassedThrough {
   inputs: string[]
@@ -57,6 +57,8 @@ Options:
       --no-header-title     no title in the header
       --title-page          title block on a page of its own, without header/footer
       --no-title-block      do not write the front matter's title block
+  -N, --number-sections     number the headings 1, 1.1, 1.1.1 (a Word list tied to
+                            the Heading styles; {-} or {.unnumbered} leaves one out)
       --wide-tables MODE    shrink (default: smaller type) or landscape (own page)
       --lang TAG            document language, e.g. en-GB, de, he (default: front
                             matter lang)
@@ -164,6 +166,10 @@ export function parseArgs(argv: string[]): CliOptions {
         break
       case '--no-title-block':
         options.titleBlock = false
+        break
+      case '-N':
+      case '--number-sections':
+        options.numberSections = true
         break
       case '--wide-tables':
         if (value !== 'shrink' && value !== 'landscape') throw new UsageError(`--wide-tables must be shrink or landscape (got "${value}")`)

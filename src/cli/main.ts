@@ -130,6 +130,7 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
       ...(options.pageNumbers !== undefined ? { pageNumbers: options.pageNumbers } : {}),
       ...(options.headerTitle !== undefined ? { headerTitle: options.headerTitle } : {}),
       ...(options.titlePage !== undefined ? { titlePage: options.titlePage } : {}),
+      ...(options.numberSections !== undefined ? { numberSections: options.numberSections } : {}),
       ...(options.titleBlock !== undefined ? { titleBlock: options.titleBlock } : {}),
       ...(options.wideTables !== undefined ? { wideTables: options.wideTables } : {}),
       ...(options.lang !== undefined ? { lang: options.lang } : {}),

@@ -51,6 +51,7 @@ export function buildDocument(state: State, body: FileChild[]): Document {
   if (merged) edits.styleIdsWritten = new Set(merged.written)
   if (merged && merged.ids.size > 0) edits.styleIds = merged.ids
   if (reference?.theme) edits.theme = reference.theme
+  if (state.numbering.numbersHeadings) edits.headingNumbering = true
   if (templateHeaders.length > 0) {
     edits.headers = templateHeaders
     edits.media = reference!.media

@@ -6,6 +6,7 @@
 import type { DocumentMetadata } from '../markdown/front-matter.js'
 import type { DocxOptions } from './options.js'
 import { isLanguageTag } from './rtl.js'
+import { numberSectionsOf } from '../markdown/section-numbers.js'
 
 export interface Features {
   toc?: { depth: number; title: string }
@@ -18,6 +19,8 @@ export interface Features {
   /** Title, subtitle, authors, date and abstract at the top of the body. */
   titleBlock: boolean
   wideTables: 'shrink' | 'landscape'
+  /** Headings numbered 1, 1.1… (see heading-numbering.ts). */
+  numberSections: boolean
   /** BCP 47 language tag of the document. */
   lang?: string
   /** The document title (option, else front matter). */
@@ -65,6 +68,7 @@ export function resolveFeatures(options: DocxOptions, metadata: DocumentMetadata
     headerTitle: false,
     titlePage: options.titlePage ?? booleanOf(extra['title-page']) ?? false,
     titleBlock: options.titleBlock ?? true,
+    numberSections: options.numberSections ?? numberSectionsOf(extra['number-sections']) ?? false,
     wideTables: options.wideTables === 'landscape' || (options.wideTables === undefined && extra['wide-tables'] === 'landscape') ? 'landscape' : 'shrink',
     labels,
   }

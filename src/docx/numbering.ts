@@ -8,6 +8,7 @@
 import { AlignmentType, LevelFormat, type INumberingOptions } from 'docx'
 import type { List } from 'mdast'
 import type { NumberingRef } from './context.js'
+import { HEADING_LIST, headingLevels } from './heading-numbering.js'
 
 export type ListKind = 'bullet' | 'ordered' | 'task'
 
@@ -38,6 +39,16 @@ export class NumberingRegistry {
       this.instances.set(list, found)
     }
     return { ...found, level }
+  }
+
+  /** Defines the heading list, which the Heading styles carry (see heading-numbering.ts). */
+  numberHeadings(): void {
+    if (!this.definitions.has(HEADING_LIST)) this.definitions.set(HEADING_LIST, headingLevels())
+  }
+
+  /** Whether any heading was numbered. */
+  get numbersHeadings(): boolean {
+    return this.definitions.has(HEADING_LIST)
   }
 
   /** The `numbering` option of docx's Document. */

@@ -53,6 +53,8 @@ export interface DocxOptions {
   titlePage?: boolean
   /** Write the front matter's title, subtitle, authors, date and abstract at the top (default true). */
   titleBlock?: boolean
+  /** Number the headings 1, 1.1, 1.1.1… as a Word list tied to the Heading styles (pandoc's `--number-sections`). Default: front matter `number-sections`. */
+  numberSections?: boolean
   /** Tables too wide for the page: `'shrink'` their type (default) or put each in a landscape section of its own. */
   wideTables?: 'shrink' | 'landscape'
   /** Document language, a BCP 47 tag such as `en-GB` or `he` (default: front matter `lang`). */

@@ -6,6 +6,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import type { Document } from 'docx'
+import { numberHeadings } from './heading-numbering.js'
 import { relationshipTargets, relsPath, type TemplateHeader } from './reference-doc.js'
 import { attribute, element, elements, escapeXml } from './xml-scan.js'
 
@@ -26,12 +27,14 @@ export interface PackageEdits {
   media?: ReadonlyMap<string, Uint8Array>
   /** Which section (in document order) receives the copied headers and footers. */
   headerSection?: number
+  /** Link the Heading styles to the heading list (numbered headings, heading-numbering.ts). */
+  headingNumbering?: boolean
 }
 
 const registry = new WeakMap<Document, PackageEdits>()
 
 export function setPackageEdits(document: Document, edits: PackageEdits): void {
-  if (edits.styleIds?.size || edits.styleIdsWritten || edits.theme || edits.headers?.length) registry.set(document, edits)
+  if (edits.styleIds?.size || edits.styleIdsWritten || edits.theme || edits.headers?.length || edits.headingNumbering) registry.set(document, edits)
 }
 
 export function packageEditsOf(document: Document): PackageEdits | undefined {
@@ -72,8 +75,15 @@ export function applyPackageEdits(bytes: Uint8Array, edits: PackageEdits): Uint8
     }
   }
 
-  const styles = read('word/styles.xml')
-  if (edits.styleIdsWritten && styles) write('word/styles.xml', withoutDuplicateNames(styles, edits.styleIdsWritten))
+  let styles = read('word/styles.xml')
+  if (edits.styleIdsWritten && styles) write('word/styles.xml', (styles = withoutDuplicateNames(styles, edits.styleIdsWritten)))
+  const numbering = read('word/numbering.xml')
+  if (edits.headingNumbering && styles && numbering) {
+    const ids = edits.styleIds
+    const numbered = numberHeadings({ styles, numbering }, (id) => ids?.get(id) ?? id)
+    write('word/styles.xml', numbered.styles)
+    write('word/numbering.xml', numbered.numbering)
+  }
 
   const documentRels = read('word/_rels/document.xml.rels')
   if (edits.theme && documentRels) {

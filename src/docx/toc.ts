@@ -9,6 +9,7 @@
 import { BuilderElement, FileChild, InternalHyperlink, LeaderType, Paragraph, Tab, TabStopType, TextRun, XmlComponent, type ParagraphChild } from 'docx'
 import type { Heading, Nodes, Root } from 'mdast'
 import { textWithoutComments } from '../markdown/critic-markup.js'
+import { sectionNumbers } from '../markdown/section-numbers.js'
 import type { Context } from './context.js'
 import { complexFieldParts } from './fields.js'
 import { nodeDirection } from './rtl.js'
@@ -58,13 +59,17 @@ export function tocHeadings(tree: Root, depth: number): Heading[] {
 export function tableOfContents(state: State, context: Context): FileChild[] {
   const toc = state.features.toc
   if (!toc) return []
-  const headings = tocHeadings(state.tree, toc.depth)
+  const all = tocHeadings(state.tree, 9)
+  const headings = all.filter((node) => node.depth <= toc.depth)
+  // Numbered headings: the entries show the numbers Word's list gives them (Word's own TOC does).
+  const numbers = state.features.numberSections ? sectionNumbers(all) : undefined
   const field = complexFieldParts(`TOC \\o "1-${toc.depth}" \\h \\z \\u`)
   const width = context.width
   const heading = new Paragraph({ style: 'TOCHeading', children: state.text(toc.title, { ...context, run: {} }) })
   const entries: Paragraph[] = headings.map((node, index) => {
     const level = Math.min(Math.max(node.depth, 1), 9)
-    const text = textWithoutComments(node).replace(/\s+/g, ' ').trim()
+    const number = numbers?.get(node)
+    const text = `${number ? `${number} ` : ''}${textWithoutComments(node).replace(/\s+/g, ' ').trim()}`
     const bookmark = state.bookmarks.headingName(node)
     const runs: ParagraphChild[] = [...state.text(text, { ...context, run: {} }, node), new TextRun({ children: [new Tab()] }), ...(bookmark ? pageReference(bookmark) : [])]
     const linked: ParagraphChild[] = bookmark ? [new InternalHyperlink({ anchor: bookmark, children: runs })] : runs

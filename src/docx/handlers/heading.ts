@@ -1,4 +1,5 @@
 import type { Heading } from 'mdast'
+import { isUnnumbered } from '../../markdown/section-numbers.js'
 import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 
@@ -6,6 +7,7 @@ import type { Handler } from './types.js'
  * Headings 1–6 → Word's Heading 1–6 styles (outline levels in the style, so the navigation
  * pane and a TOC see them), each inside a bookmark named by its slug for `#slug` links.
  * In a footnote a heading would pollute the navigation pane, so it is a bold line there.
+ * With `numberSections`, headings are numbered by Word's list tied to the Heading styles.
  */
 export const heading: Handler<Heading> = (state, node, outer) => {
   const context = { ...outer, direction: nodeDirection(node) }
@@ -18,5 +20,8 @@ export const heading: Handler<Heading> = (state, node, outer) => {
   }
   const depth = Math.min(Math.max(node.depth, 1), 6)
   const children = state.inlines(node, { ...context, run: {} })
-  return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: `Heading${depth}` })]
+  // Numbered headings: the Heading style carries the list (heading-numbering.ts); `{-}` ones step out (numId 0).
+  if (state.features.numberSections) state.numbering.numberHeadings()
+  const unnumbered = state.features.numberSections && isUnnumbered(node)
+  return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: `Heading${depth}`, ...(unnumbered ? { numbering: false } : {}) })]
 }

@@ -21,6 +21,8 @@ import { blockquote } from './callout.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
 import { hashString } from './hash.js'
+import { readFrontMatter } from '../front-matter.js'
+import { numberSectionsOf, sectionNumbers } from '../section-numbers.js'
 import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
@@ -101,6 +103,8 @@ export interface Environment {
   earlier: Map<FootnoteReference, number>
   /** References per footnote outside footnote bodies (those inside are counted when the bodies render). */
   bodyCounts: Map<string, number>
+  /** Each numbered heading's number, when the front matter asks for `number-sections`. */
+  sectionNumbers?: Map<Heading, string>
 }
 
 type Reference = LinkReference | ImageReference
@@ -123,6 +127,8 @@ export interface NodeFacts {
   footnoteReferences: FootnoteReference[]
   /** Link and image references outside footnote bodies. */
   references: Reference[]
+  /** Front matter only: whether it asks for numbered headings (`number-sections`). */
+  numberSections?: boolean
 }
 
 const factsCache = new WeakMap<RootContent, NodeFacts>()
@@ -186,6 +192,7 @@ export function factsOf(node: RootContent, text: string): NodeFacts {
     references: [],
   }
   collect(node, facts, false)
+  if (node.type === 'yaml') facts.numberSections = numberSectionsOf(readFrontMatter({ type: 'root', children: [node] }).extra['number-sections']) ?? false
   factsCache.set(node, facts)
   return facts
 }
@@ -219,7 +226,7 @@ export function dependsOnContext(facts: NodeFacts): boolean {
 
 /** Whether a node contributes to the document-wide context (slugs, definitions, footnote numbers). */
 export function shapesContext(facts: NodeFacts): boolean {
-  return facts.headings.length > 0 || facts.definitions.length > 0 || facts.footnoteDefinitions.length > 0 || facts.footnoteReferences.length > 0
+  return facts.numberSections !== undefined || facts.headings.length > 0 || facts.definitions.length > 0 || facts.footnoteDefinitions.length > 0 || facts.footnoteReferences.length > 0
 }
 
 /** The content key of a top-level node's block: its own hash, and the context it renders with. */
@@ -282,7 +289,16 @@ export function environment(all: readonly NodeFacts[]): Environment {
     const definition = footnotes.get(footnoteOrder[index]!)
     if (definition) for (const node of bodyFacts(definition).footnoteReferences) refer(node, false)
   }
-  return { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts }
+  const env: Environment = { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts }
+  if (all.some((facts) => facts.numberSections === true)) env.sectionNumbers = numbersOf(all)
+  return env
+}
+
+/** Section numbers of the headings outside footnote bodies (where the export writes headings as bold lines), as the export numbers them. */
+function numbersOf(all: readonly NodeFacts[]): Map<Heading, string> {
+  const inNotes = new Set<Heading>()
+  for (const facts of all) for (const definition of facts.footnoteDefinitions) for (const heading of bodyFacts(definition).headings) inNotes.add(heading)
+  return sectionNumbers(all.flatMap((facts) => facts.headings.filter((heading) => !inNotes.has(heading))))
 }
 
 /**
@@ -303,13 +319,18 @@ export function remapEnvironment(env: Environment, from: readonly object[], to: 
   const map = <T extends object>(node: T): T => (moved.get(node) as T | undefined) ?? node
   const slugs = new Map<Heading, string>()
   for (const [heading, slug] of env.slugs) slugs.set(map(heading), slug)
+  let sectionNumbers: Map<Heading, string> | undefined
+  if (env.sectionNumbers) {
+    sectionNumbers = new Map()
+    for (const [heading, number] of env.sectionNumbers) sectionNumbers.set(map(heading), number)
+  }
   const definitions = new Map<string, Definition>()
   for (const [id, node] of env.definitions) definitions.set(id, map(node))
   const footnotes = new Map<string, FootnoteDefinition>()
   for (const [id, node] of env.footnotes) footnotes.set(id, map(node))
   const earlier = new Map<FootnoteReference, number>()
   for (const [node, count] of env.earlier) earlier.set(map(node), count)
-  return { ...env, slugs, definitions, footnotes, earlier }
+  return { ...env, slugs, definitions, footnotes, earlier, ...(sectionNumbers ? { sectionNumbers } : {}) }
 }
 
 /** The document-wide facts a block depends on, as a string, and the definitions it uses. */
@@ -317,7 +338,7 @@ export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'fo
   if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0) return { signature: '', definitions: [] }
   const parts: string[] = []
   const used = new Set<Definition>()
-  for (const heading of facts.headings) parts.push(`h${env.slugs.get(heading) ?? ''}`)
+  for (const heading of facts.headings) parts.push(`h${env.slugs.get(heading) ?? ''}\u0001${env.sectionNumbers?.get(heading) ?? ''}`)
   for (const reference of facts.references) {
     const definition = env.definitions.get(idOf(reference.identifier))
     if (definition) used.add(definition)
@@ -359,6 +380,9 @@ function baseHandlers(env: Environment): Handlers {
       const element = defaultHandlers.heading(state, node)
       const slug = env.slugs.get(node)
       if (slug) element.properties.id = slug
+      // Numbered headings (front matter `number-sections`): the number Word's list shows.
+      const number = env.sectionNumbers?.get(node)
+      if (number) element.children.unshift({ type: 'element', tagName: 'span', properties: { className: ['section-number'] }, children: [{ type: 'text', value: number }] }, { type: 'text', value: ' ' })
       return element
     },
   }

@@ -166,10 +166,12 @@ function outlineOf(env: Environment, previous: OutlineEntry[] | undefined): Outl
   for (const [heading, slug] of env.slugs) {
     const line = heading.position?.start.line ?? 1
     const old = previous?.[index]
-    if (same && old && old.line === line && old.slug === slug && old.depth === heading.depth) entries.push(old)
+    const number = env.sectionNumbers?.get(heading)
+    const text = number ? `${number} ${headingText(heading)}` : headingText(heading)
+    if (same && old && old.line === line && old.slug === slug && old.depth === heading.depth && old.text === text) entries.push(old)
     else {
       same = false
-      entries.push({ depth: heading.depth, text: headingText(heading), slug, line })
+      entries.push({ depth: heading.depth, text, slug, line })
     }
     index++
   }

@@ -36,7 +36,7 @@ export const previewSchema: Schema = {
     // diagram: a Mermaid block, drawn by the page (markdown/preview/code.ts, src/preview/Diagram.tsx).
     div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', ...TOKEN_CLASSES]),
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),

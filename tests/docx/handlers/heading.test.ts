@@ -77,3 +77,37 @@ describe('heading handler', () => {
     expect(messages.map((m) => [m.ruleId, m.line, m.severity])).toEqual([['heading-in-footnote', 3, 'info']])
   })
 })
+
+describe('heading handler: numbered headings (numberSections)', () => {
+  const unnumbered = (depth: 1 | 2, text: string) => u('heading', { depth, data: { attributes: { classes: ['unnumbered'], pairs: [] } } }, [u('text', text)])
+
+  it('numbers headings through their styles, tied to one list; {-} headings step out of it', async () => {
+    const tree = u('root', [heading(1, 'Intro'), heading(2, 'Background'), unnumbered(2, 'Aside'), heading(1, 'Method'), unnumbered(1, 'References')]) as Root
+    const { blocks, styles, numbering } = await fromTree(tree, { numberSections: true })
+    // No numbering of their own (readers such as pandoc would take them for list items): the style numbers them.
+    expect(blocks.map((block) => val(block, 'w:pPr/w:numPr/w:numId'))).toEqual([undefined, undefined, '0', undefined, '0'])
+    const list = val(elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'Heading1')!, 'w:pPr/w:numPr/w:numId')!
+    // The list's levels name the Heading styles, and the styles carry the list: a heading added
+    // in Word is numbered too.
+    const num = elements(numbering, 'w:num').find((n) => attr(n, 'w:numId') === list)!
+    const abstract = elements(numbering, 'w:abstractNum').find((a) => attr(a, 'w:abstractNumId') === val(num, 'w:abstractNumId'))!
+    const levels = elements(abstract, 'w:lvl')
+    expect(levels.slice(0, 6).map((level) => val(level, 'w:pStyle'))).toEqual(['Heading1', 'Heading2', 'Heading3', 'Heading4', 'Heading5', 'Heading6'])
+    expect(levels.slice(0, 3).map((level) => val(level, 'w:lvlText'))).toEqual(['%1', '%1.%2', '%1.%2.%3'])
+    expect(elements(levels[1]!, 'w:isLgl')).toHaveLength(1)
+    for (let level = 1; level <= 6; level++) {
+      const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === `Heading${level}`)!
+      expect(val(style, 'w:pPr/w:numPr/w:numId')).toBe(list)
+      expect(val(style, 'w:pPr/w:numPr/w:ilvl')).toBe(String(level - 1))
+    }
+    // TOC Heading is built on Heading 1: it must not take a number.
+    const tocHeading = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'TOCHeading')!
+    expect(val(tocHeading, 'w:pPr/w:numPr/w:numId')).toBe('0')
+  })
+
+  it('numbers nothing without the option', async () => {
+    const { blocks, styles } = await fromTree(u('root', [heading(1, 'Intro')]) as Root)
+    expect(elements(blocks[0]!, 'w:numPr')).toHaveLength(0)
+    expect(elements(styles, 'w:numPr')).toHaveLength(0)
+  })
+})
