@@ -131,7 +131,8 @@ function closes(open: Open, text: string, start: number, end: number, indent: nu
     case 'html':
       return open.end.test(text.slice(start, end))
     case 'front-matter':
-      return indent === 0 && text.startsWith('---', start)
+      // pandoc closes front matter with `---` or `...` (front-matter-dots.ts).
+      return indent === 0 && (text.startsWith('---', start) || text.startsWith('...', start))
   }
 }
 

@@ -18,6 +18,7 @@ import { remarkDefinitionList } from './definition-list.js'
 import { remarkDepthGuard } from './depth-guard.js'
 import { remarkDollarRule } from './dollar-rule.js'
 import { remarkGfmGated } from './gfm.js'
+import { remarkFrontMatterDots } from './front-matter-dots.js'
 import { remarkFrontMatterFallback } from './front-matter-fallback.js'
 import { remarkImageAttributes } from './image-size.js'
 import { remarkParseGuard } from './guard-plugin.js'
@@ -30,6 +31,7 @@ export function createMarkdownProcessor() {
     .use(remarkParse)
     .use(remarkSyntaxGate)
     .use(remarkParseGuard)
+    .use(remarkFrontMatterDots)
     .use(remarkGfmGated)
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkMath)
@@ -48,6 +50,7 @@ export const markdownPlugins = [
   remarkParse,
   remarkSyntaxGate,
   remarkParseGuard,
+  remarkFrontMatterDots,
   remarkGfmGated,
   [remarkFrontmatter, ['yaml']],
   remarkMath,

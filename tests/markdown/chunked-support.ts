@@ -186,7 +186,7 @@ const quote: fc.Arbitrary<string> = fc.tuple(fc.array(fc.oneof(text, list, fence
   return nested ? quoted.replace(/^> /gm, '> > ') : quoted
 })
 
-const frontMatter = fc.constantFrom('---\ntitle: Test\nauthor: [a, b]\n---', '---\ntitle: x\n\nabstract: y\n---', '---\nnot closed', '---\n---', '--- \nkey: v\n---  ')
+const frontMatter = fc.constantFrom('---\ntitle: Test\nauthor: [a, b]\n---', '---\ntitle: x\n\nabstract: y\n---', '---\nnot closed', '---\n---', '--- \nkey: v\n---  ', '---\ntitle: dots\n\nkey: v\n...', '---\na: 1\n...  ', '---\n...')
 
 /** One block of Markdown. */
 export const block: fc.Arbitrary<string> = fc.oneof(

@@ -9,6 +9,20 @@ const read = (markdown: string) => {
 }
 
 describe('front matter', () => {
+  it('may close with `...`, as in pandoc — the first `---` or `...` line closes it', () => {
+    expect(read('---\ntitle: Dots\n...\n\nBody\n').metadata.title).toBe('Dots')
+    expect(read('---\r\ntitle: CRLF\r\n...  \r\n\r\nBody\r\n').metadata.title).toBe('CRLF')
+    // The `...` line is the fence: it is neither in the YAML nor in the text after it.
+    const { tree } = parseMarkdown('---\ntitle: T\n...\n\n# Head\n')
+    expect(tree.children.map((node) => node.type)).toEqual(['yaml', 'heading'])
+    expect(tree.children[1]!.position?.start).toEqual({ line: 5, column: 1, offset: 18 })
+    // A `---` that comes first closes it; a later `...` is text.
+    const dashed = parseMarkdown('---\ntitle: T\n---\n\n...\n').tree
+    expect(dashed.children.map((node) => node.type)).toEqual(['yaml', 'paragraph'])
+    // `...` only closes what `---` opened at the very start.
+    expect(parseMarkdown('Text\n\n---\na: 1\n...\n').tree.children.map((node) => node.type)).toEqual(['paragraph', 'thematicBreak', 'paragraph'])
+  })
+
   it('reads title, subtitle, authors, date, abstract, keywords, lang and toc as pandoc does', () => {
     const { metadata } = read('---\ntitle: "A: title"\nsubtitle: Sub\nauthor:\n  - Ada\n  - name: Charles\ndate: 2024-10-01\nabstract: Short.\nkeywords: a, b\nlang: de-DE\ntoc: true\ntoc-depth: 2\n---\n\nBody')
     expect(metadata).toEqual({
