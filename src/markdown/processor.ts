@@ -24,6 +24,7 @@ import { remarkImageAttributes } from './image-size.js'
 import { remarkParseGuard } from './guard-plugin.js'
 import { remarkSyntaxGate } from './syntax-gate.js'
 import { remarkTableCaption } from './table-caption.js'
+import { remarkTableCells } from './table-cells.js'
 
 /** A unified processor that parses Markdown into mdast (no compiler attached). */
 export function createMarkdownProcessor() {
@@ -39,6 +40,7 @@ export function createMarkdownProcessor() {
     .use(remarkDollarRule)
     .use(remarkDefinitionList)
     .use(remarkTableCaption)
+    .use(remarkTableCells)
     .use(remarkCriticMarkup)
     .use(remarkCallouts)
     .use(remarkDepthGuard)
@@ -58,6 +60,7 @@ export const markdownPlugins = [
   remarkDollarRule,
   remarkDefinitionList,
   remarkTableCaption,
+  remarkTableCells,
   remarkCriticMarkup,
   remarkCallouts,
   remarkDepthGuard,
