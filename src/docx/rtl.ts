@@ -1,6 +1,7 @@
 /**
- * Right-to-left text. Word needs to be told: a paragraph whose text is mainly in an RTL
- * script (Hebrew, Arabic, Syriac, Thaana, N'Ko…) is a bidi paragraph (`w:bidi`: it starts at
+ * Right-to-left text. Word needs to be told: a paragraph whose first strong character is in an
+ * RTL script (Hebrew, Arabic, Syriac, Thaana, N'Ko…) — the rule of Unicode's bidi algorithm
+ * (P2, P3), and of `dir="auto"` in the preview — is a bidi paragraph (`w:bidi`: it starts at
  * the right, its list numbers and indents mirror), and each run of RTL text is marked
  * `w:rtl`, so Word shapes it with the complex-script font and its bold/italic (`w:bCs`,
  * `w:iCs`, which docx writes with `w:b`/`w:i`). Runs of Latin text inside stay LTR, so a
@@ -12,8 +13,7 @@ import type { Node } from 'unist'
 export type Direction = 'rtl' | 'ltr'
 
 const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}]/u
-const RTL_LETTERS = new RegExp(RTL_LETTER.source, 'gu')
-const LETTER = /\p{L}/gu
+const LETTER_CHAR = /^\p{L}$/u
 const ANY_LETTER = /\p{L}/u
 /**
  * Where those scripts' letters can be at all (U+0590–U+08FF, the Arabic and Hebrew presentation
@@ -26,12 +26,20 @@ function hasRtlLetter(text: string): boolean {
   return MAYBE_RTL.test(text) && RTL_LETTER.test(text)
 }
 
-/** The direction most of the text's letters are written in; undefined when it has no letters. */
+/**
+ * The direction of the text's first strong character (a letter, or a directional mark), as
+ * Unicode's bidi algorithm sets a paragraph's (P2, P3): "Urdu - اردو" is left to right, "اردو -
+ * Urdu" right to left. Undefined when it has none.
+ */
 export function textDirection(text: string): Direction | undefined {
-  if (!hasRtlLetter(text)) return ANY_LETTER.test(text) ? 'ltr' : undefined
-  const rtl = text.match(RTL_LETTERS)?.length ?? 0
-  const letters = text.match(LETTER)?.length ?? 0
-  return rtl * 2 >= letters ? 'rtl' : 'ltr'
+  if (!hasRtlLetter(text) && !text.includes('\u200F') && !text.includes('\u061C')) return ANY_LETTER.test(text) || text.includes('\u200E') ? 'ltr' : undefined
+  for (const char of text) {
+    if (char === '\u200E') return 'ltr'
+    if (char === '\u200F' || char === '\u061C') return 'rtl'
+    if (RTL_LETTER.test(char)) return 'rtl'
+    if (LETTER_CHAR.test(char)) return 'ltr'
+  }
+  return undefined
 }
 
 /** The direction of a node's text (a paragraph, heading, cell…). */

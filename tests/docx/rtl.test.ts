@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { directionalSegments, textDirection } from '../../src/docx/rtl.js'
 
 describe('right-to-left text', () => {
-  it('finds the direction most letters are written in', () => {
+  it('finds the direction of the first letter', () => {
     expect(textDirection('שלום עולם')).toBe('rtl')
     expect(textDirection('مرحبا بالعالم and a few words')).toBe('rtl')
     expect(textDirection('Hello שלום world')).toBe('ltr')
@@ -35,5 +35,16 @@ describe('right-to-left text', () => {
       { text: '𞤀𞤁 ', rtl: true },
       { text: 'b', rtl: false },
     ])
+  })
+})
+
+describe('paragraph direction from the first strong character (Unicode P2/P3)', () => {
+  it('follows the first letter or directional mark, not the majority', () => {
+    expect(textDirection('Urdu - اردو')).toBe('ltr')
+    expect(textDirection('اردو - Urdu and some more English words')).toBe('rtl')
+    expect(textDirection('123 — שלום world')).toBe('rtl')
+    expect(textDirection('\u200F(note) English')).toBe('rtl')
+    expect(textDirection('\u200Eשלום')).toBe('ltr')
+    expect(textDirection('42 — !')).toBeUndefined()
   })
 })
