@@ -1,6 +1,7 @@
 /**
- * Bookmarks: one per heading, named by its GitHub slug so `[x](#slug)` can point at it, plus
- * hidden `_Ref…` bookmarks for cross-references. Ids come from a per-document counter (the
+ * Bookmarks: one per heading, named by its GitHub slug so `[x](#slug)` can point at it, one per
+ * explicit anchor (HTML ids and names, pandoc `{#id}`s: see anchors.ts), plus hidden `_Ref…`
+ * bookmarks for cross-references. Ids come from a per-document counter (the
  * `docx` library's own Bookmark draws from a process-wide one, which would make output depend
  * on what was converted before).
  */
@@ -40,13 +41,25 @@ export class BookmarkRegistry {
   private readonly names = new Set<string>()
   private readonly bySlug = new Map<string, string>()
   private readonly byHeading = new Map<Heading, string>()
+  private readonly byId = new Map<string, string>()
+  private readonly placed = new Set<string>()
 
-  constructor(slugs: ReadonlyMap<Heading, string>) {
+  constructor(slugs: ReadonlyMap<Heading, string>, ids: Iterable<string> = []) {
     for (const [heading, slug] of slugs) {
       const name = this.uniqueName(slug)
       this.byHeading.set(heading, name)
       if (!this.bySlug.has(slug)) this.bySlug.set(slug, name)
     }
+    for (const id of ids) if (!this.byId.has(id)) this.byId.set(id, this.uniqueName(id))
+  }
+
+  /** The bookmark of an explicit anchor id, the first time it is placed (a bookmark is written once); undefined after. */
+  place(id: string): string | undefined {
+    let name = this.byId.get(id)
+    if (!name) this.byId.set(id, (name = this.uniqueName(id)))
+    if (this.placed.has(name)) return undefined
+    this.placed.add(name)
+    return name
   }
 
   /** The bookmark name of a heading. */
@@ -62,7 +75,7 @@ export class BookmarkRegistry {
     } catch {
       // keep it as written
     }
-    return this.bySlug.get(slug) ?? this.bySlug.get(slug.toLowerCase())
+    return this.bySlug.get(slug) ?? this.byId.get(slug) ?? this.bySlug.get(slug.toLowerCase())
   }
 
   /** A reserved name for a hidden bookmark (Word hides names starting with `_`). */

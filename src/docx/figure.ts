@@ -3,6 +3,7 @@
  * the image's title as its caption — the way pandoc and most readers treat it.
  */
 import type { Image, ImageReference, Paragraph } from 'mdast'
+import { soleImage } from '../markdown/figure.js'
 import type { Context } from './context.js'
 import type { State } from './state.js'
 
@@ -14,8 +15,7 @@ export interface Figure {
 export function isFigure(state: State, node: Paragraph, context: Context): Figure | undefined {
   // Inside a list item's numbered paragraph or a table, an image stays inline.
   if (state.pendingFirstParagraph() || context.inTable) return undefined
-  const meaningful = node.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''))
-  const only = meaningful.length === 1 ? meaningful[0] : undefined
+  const only = soleImage(node)
   if (only?.type === 'image') return { image: only, ...(only.title ? { caption: only.title } : {}) }
   if (only?.type === 'imageReference') {
     const title = state.definition(only.identifier)?.title

@@ -5,15 +5,21 @@
  */
 import type { ParagraphChild } from 'docx'
 import type { Node } from 'unist'
+import type { Nodes } from 'mdast'
+import { hasVisibleText } from '../markdown/link-text.js'
 import { safeUrl } from '../markdown/safe-url.js'
 import type { Context } from './context.js'
 import type { State } from './state.js'
 import { xmlSafe } from './text.js'
 import { hyperlinkElement } from './tooltip.js'
 
-/** A link's runs; a link without text (`[](url)`) shows its URL, since an empty hyperlink cannot be seen or clicked. */
-function linkText(state: State, children: ParagraphChild[], url: string, context: Context): ParagraphChild[] {
-  return children.length > 0 ? children : state.text(url, context)
+/** A link's runs; a link with no text to see (`[](url)`, `[ ](url)`) shows its URL, since it could not be seen or clicked. */
+function linkText(state: State, node: Node, children: ParagraphChild[], url: string, context: Context): ParagraphChild[] {
+  return children.length > 0 && (!isParent(node) || hasVisibleText(node as Nodes)) ? children : state.text(url, context)
+}
+
+function isParent(node: Node): boolean {
+  return 'children' in node && Array.isArray(node.children)
 }
 
 /** Word and browsers stop following links longer than this. */
@@ -36,10 +42,10 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
   if (trimmed.startsWith('#')) {
     const anchor = state.bookmarks.anchor(trimmed.slice(1))
     if (!anchor) {
-      state.warn(node, `Link to "${trimmed}" points at no heading; its text is kept without the link`, 'link-anchor-missing')
+      state.warn(node, `Link to "${trimmed}" points at no heading or anchor; its text is kept without the link`, 'link-anchor-missing')
       return build(context)
     }
-    return [hyperlinkElement(linkText(state, build(linked), trimmed, linked), { anchor }, tooltip(title))]
+    return [hyperlinkElement(linkText(state, node, build(linked), trimmed, linked), { anchor }, tooltip(title))]
   }
   const safe = safeUrl(trimmed, 'link')
   if (safe === undefined) {
@@ -52,7 +58,7 @@ export function hyperlink(state: State, node: Node, url: string, context: Contex
     return build(context)
   }
   const id = state.relationships.external(target, context.part)
-  return [hyperlinkElement(linkText(state, build(linked), trimmed, linked), { relationshipId: id }, tooltip(title))]
+  return [hyperlinkElement(linkText(state, node, build(linked), trimmed, linked), { relationshipId: id }, tooltip(title))]
 }
 
 const percent = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`

@@ -12,6 +12,7 @@ import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter
 import { slugsOf } from '../markdown/slugs.js'
 import { diagramKey, type DiagramKind } from '../markdown/diagrams.js'
 import { walk } from '../markdown/walk.js'
+import { explicitAnchorIds } from './anchors.js'
 import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { calloutFrame, isCalloutStyle } from './callouts.js'
 import { CaptionRegistry } from './captions.js'
@@ -88,6 +89,10 @@ export interface State {
   blockSteps(parent: Parents, context: Context): Generator<void, Block[], undefined>
   /** Compiles the children of `parent` as inline content. */
   inlines(parent: Parents, context: Context): ParagraphChild[]
+  /** A bookmark for the next paragraph written in `context`'s part: an anchor that stands among blocks (see anchors.ts). */
+  bookmarkNextParagraph(name: string, context: Context): void
+  /** The bookmarks no paragraph took (anchors at the very end), in a paragraph of their own; none when there are none. */
+  flushBookmarks(context: Context): Block[]
   /** A paragraph in `context`: its style, indent and (for a list item's first block) numbering. */
   paragraph(context: Context, children: ParagraphChild[], options?: ParagraphOptions): Paragraph
   /** Runs for a piece of text in the context's run format (XML-unsafe characters replaced, with a message). */
@@ -124,6 +129,15 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
   let drawingIds = 0
   let previousSibling: RootContent | undefined
   let pending: FirstParagraphToken | undefined
+  let waitingBookmarks: Array<{ name: string; part: Context['part'] }> = []
+  /** The bookmarks waiting for a paragraph of `part`, taken. */
+  const takeBookmarks = (part: Context['part']): ParagraphChild[] => {
+    if (waitingBookmarks.length === 0) return []
+    const taken = waitingBookmarks.filter((mark) => mark.part === part)
+    if (taken.length === 0) return []
+    waitingBookmarks = waitingBookmarks.filter((mark) => mark.part !== part)
+    return taken.flatMap((mark) => state.bookmarks.wrap(mark.name, []))
+  }
 
   const state: State = {
     tree,
@@ -133,7 +147,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     handlers,
     numbering: new NumberingRegistry(),
     footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
-    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, slugsOf(headings))),
+    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, slugsOf(headings)), explicitAnchorIds(tree)),
     relationships: new RelationshipRegistry(),
     features: resolveFeatures(options, metadata),
     captions: new CaptionRegistry(),
@@ -206,15 +220,25 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       return out
     },
 
+    bookmarkNextParagraph(name, context) {
+      waitingBookmarks.push({ name, part: context.part })
+    },
+
+    flushBookmarks(context) {
+      const marks = takeBookmarks(context.part)
+      return marks.length > 0 ? [new Paragraph({ children: marks })] : []
+    },
+
     paragraph(context, children, paragraphOptions = {}) {
       const { style = context.paragraphStyle ?? 'BodyText', ...rest } = paragraphOptions
-      const properties: { -readonly [K in keyof IParagraphOptions]: IParagraphOptions[K] } = { style, ...rest, children }
+      const marks = takeBookmarks(context.part)
+      const properties: { -readonly [K in keyof IParagraphOptions]: IParagraphOptions[K] } = { style, ...rest, children: marks.length > 0 ? [...marks, ...children] : children }
       if (context.alignment && !properties.alignment) properties.alignment = context.alignment
       if (context.direction === 'rtl' && properties.bidirectional === undefined) properties.bidirectional = true
       const token = pending && !pending.used ? pending : undefined
       if (token) {
         token.used = true
-        if (token.prefix.length > 0) properties.children = [...token.prefix, ...children]
+        if (token.prefix.length > 0) properties.children = [...marks, ...token.prefix, ...children]
       }
       const numbering = token?.numbering
       if (numbering && token) {

@@ -5,6 +5,7 @@
  * Parsers put what they read on the node as `data.attributes`; the preview and the compiler read
  * it from there, so a construct's attributes mean the same in both.
  */
+import type { Node } from 'unist'
 
 /** What an attribute block says. */
 export interface Attributes {
@@ -84,6 +85,14 @@ export function parseAttributes(text: string, options: { bareWords?: boolean } =
     any = true
   }
   return undefined
+}
+
+/**
+ * A node's pandoc attributes, for any node type: the data of node types from other packages
+ * (math, definition lists) does not extend mdast's `Data`, so the declaration above cannot reach them.
+ */
+export function attributesOf(node: Node): Attributes | undefined {
+  return (node.data as { attributes?: Attributes } | undefined)?.attributes
 }
 
 /** The value of the first pair named `key` (ASCII case-insensitive), if any. */

@@ -23,6 +23,8 @@ declare module 'mdast' {
   interface ImageData {
     /** A size the author asked for (see image-size.ts). */
     size?: ImageSize
+    /** Where raw HTML placed it (`<img align="right">`): the alignment of its figure paragraph. */
+    align?: 'left' | 'center' | 'right'
   }
   interface ImageReferenceData {
     /** A size the author asked for (see image-size.ts). */

@@ -11,6 +11,7 @@ import { emphasis } from './emphasis.js'
 import { footnoteReference } from './footnote-reference.js'
 import { heading } from './heading.js'
 import { html } from './html.js'
+import { htmlAnchor } from './html-anchor.js'
 import { htmlElement } from './html-element.js'
 import { image } from './image.js'
 import { imageReference } from './image-reference.js'
@@ -68,6 +69,7 @@ export const defaultHandlers: Handlers = {
   criticHighlight,
   criticComment,
   htmlElement,
+  htmlAnchor,
 }
 
 export type { Handler, Handlers, Output } from './types.js'

@@ -1,6 +1,8 @@
+import { AlignmentType } from 'docx'
 import type { Paragraph as MdParagraph, RootContent } from 'mdast'
 import { captionParagraph, withoutTypedNumber } from '../captions.js'
 import { isFigure } from '../figure.js'
+import type { HtmlAnchor } from '../html/anchor.js'
 import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 
@@ -10,12 +12,25 @@ import type { Handler } from './types.js'
  * image is a figure: a centred Figure paragraph, followed by an Image Caption when titled.
  */
 export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
+  // A line that is only anchors (`<a name="x"></a>` above a heading, as READMEs do): no empty
+  // paragraph in Word — the bookmarks go to the next paragraph, the one the anchor stands for.
+  if (isOnlyAnchors(node) && !state.pendingFirstParagraph()) {
+    for (const child of node.children) {
+      if (child.type !== 'htmlAnchor') continue
+      const anchor: HtmlAnchor = { ...child, block: true }
+      state.one(anchor, outer, node)
+    }
+    return []
+  }
   const context = { ...outer, direction: nodeDirection(node) }
   const figure = isFigure(state, node, context)
   const children = state.inlines(node, context)
   if (children.length === 0 && !state.pendingFirstParagraph()) return []
   if (figure) {
-    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure' })]
+    // The Figure style centres; raw HTML's `<img align="right">` places it elsewhere.
+    const align = figure.image.type === 'image' ? figure.image.data?.align : undefined
+    const alignment = align === 'left' ? AlignmentType.LEFT : align === 'right' ? AlignmentType.RIGHT : undefined
+    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}) })]
     if (figure.caption) {
       // "Figure N: title", N a SEQ field (captions.ts).
       const inner = { ...context, run: {} }
@@ -29,6 +44,10 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
   const after = state.previousSibling?.type === 'table' || endsWithHtmlTable(state.previousSibling) || (style !== 'Compact' && isTightList(state.previousSibling))
   const spacing = after ? { spacing: { before: 200 } } : {}
   return [state.paragraph(context, children, { style, ...spacing })]
+}
+
+function isOnlyAnchors(node: MdParagraph): boolean {
+  return node.children.some((child) => child.type === 'htmlAnchor') && node.children.every((child) => child.type === 'htmlAnchor' || (child.type === 'text' && child.value.trim() === ''))
 }
 
 function isTightList(node: RootContent | undefined): boolean {

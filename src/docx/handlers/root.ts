@@ -21,5 +21,5 @@ export function* rootSteps(state: State, node: Root, context: Context): Steps<Ou
   if (state.features.titlePage && title.length === 0) state.info(undefined, 'A title page was asked for, but the document has no title, subtitle, author, date or abstract to put on it', 'title-page-empty')
   const toc = tableOfContents(state, context)
   const body = yield* state.blockSteps(node, context)
-  return [...front, ...toc, ...body]
+  return [...front, ...toc, ...body, ...state.flushBookmarks(context)]
 }

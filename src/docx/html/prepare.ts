@@ -14,6 +14,7 @@
 import type { Html, Image, ImageReference, Nodes, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast'
 import type { Position } from 'unist'
 import { parseAttributeBlock } from '../../markdown/image-size.js'
+import { htmlAnchors } from './anchor.js'
 import type { HtmlElement, HtmlElementData } from './node.js'
 import { hastToFlow, htmlContent, parseHtml, type HtmlConversion } from './to-mdast.js'
 import { INLINE_FORMATTING, inlineKind, VOID } from './tags.js'
@@ -97,7 +98,9 @@ function groupInline(children: PhrasingContent[], depth = 0): PhrasingContent[] 
       const opening = htmlContent((child as Html).value).find((node) => node.type === 'element')
       const inner = groupInline(children.slice(index + 1, close), depth + 1)
       const position = span(child.position, children[close]!.position)
-      out.push(...wrapInline(tag.name, opening?.type === 'element' ? opening.properties : {}, inner, position))
+      const properties = opening?.type === 'element' ? opening.properties : {}
+      // `<a name="x">…</a>`, `<span id="x">…</span>`: a bookmark where the element starts.
+      out.push(...htmlAnchors({ tagName: tag.name, properties }, false, position), ...wrapInline(tag.name, properties, inner, position))
       index = close
       continue
     }
@@ -247,7 +250,7 @@ function groupBlocks(children: RootContent[]): RootContent[] {
       ...(position ? { position } : {}),
       ...(conversion.unsupported.size > 0 ? { data: { unsupported: [...conversion.unsupported] } as HtmlElementData } : {}),
     }
-    out.push(element)
+    out.push(...htmlAnchors(open.element, true, position), element)
     if (closeAt.after.trim() !== '') out.push({ ...closing, value: closeAt.after })
     index = close
   }

@@ -12,6 +12,7 @@ import type { BlockContent, Code, Heading, Html, Image, Link, List, ListItem, Pa
 import type { Position } from 'unist'
 import { safeUrl } from '../../markdown/safe-url.js'
 import { parseImageSize } from '../../markdown/image-size.js'
+import { htmlAnchors, type HtmlAnchor } from './anchor.js'
 import type { HtmlElement } from './node.js'
 import { BLOCKS, DROPPED_WITH_CONTENT, inlineKind, isKnown } from './tags.js'
 import { dropUnclosedRawText } from '../../markdown/unclosed-raw-text.js'
@@ -107,7 +108,17 @@ function alignOf(element: Element): string | undefined {
   return style?.[1]?.toLowerCase()
 }
 
+/** An element's anchors (id, `<a name>`), as nodes that make bookmarks where the element stands. */
+function anchors(element: Element, block: boolean, conversion: HtmlConversion): HtmlAnchor[] {
+  return htmlAnchors(element, block, conversion.position)
+}
+
 function block(element: Element, conversion: HtmlConversion): Array<BlockContent | HtmlElement> {
+  const marks = anchors(element, true, conversion)
+  return marks.length > 0 ? [...marks, ...blockContent(element, conversion)] : blockContent(element, conversion)
+}
+
+function blockContent(element: Element, conversion: HtmlConversion): Array<BlockContent | HtmlElement> {
   const tag = element.tagName
   const align = tag === 'center' ? 'center' : alignOf(element)
   const aligned = (content: Array<BlockContent | HtmlElement>): Array<BlockContent | HtmlElement> =>
@@ -144,6 +155,10 @@ function block(element: Element, conversion: HtmlConversion): Array<BlockContent
       const phrasing = trimPhrasing(hastToPhrasing(element.children, conversion))
       return phrasing.length > 0 ? [at<Paragraph>({ type: 'paragraph', children: [{ type: 'strong', children: phrasing }] }, conversion)] : []
     }
+    case 'figure': {
+      const figure = captionedFigure(element, conversion)
+      return figure ? aligned([figure]) : aligned(hastToFlow(element.children, conversion))
+    }
     case 'p':
     case 'figcaption':
     case 'caption':
@@ -158,6 +173,32 @@ function block(element: Element, conversion: HtmlConversion): Array<BlockContent
       // div, section, center, figure…: their content, aligned as they say.
       return aligned(hastToFlow(element.children, conversion))
   }
+}
+
+/**
+ * `<figure>` holding one image and a `<figcaption>`: the image alone in a paragraph with the
+ * caption as its title — the Markdown figure (`![alt](src "caption")`), so Word gets a Figure
+ * paragraph and a numbered "Figure N: …" caption. Other figures are their content.
+ */
+function captionedFigure(element: Element, conversion: HtmlConversion): Paragraph | undefined {
+  const images: Element[] = []
+  let caption: Element | undefined
+  let other = false
+  const visit = (nodes: readonly ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') other ||= node.value.trim() !== ''
+      if (node.type !== 'element') continue
+      if (node.tagName === 'img') images.push(node)
+      else if (node.tagName === 'figcaption' && !caption) caption = node
+      else if (node.tagName === 'a' || node.tagName === 'p' || node.tagName === 'picture' || node.tagName === 'div') visit(node.children)
+      else other = true
+    }
+  }
+  visit(element.children)
+  const text = caption ? toText(caption).replace(/\s+/g, ' ').trim() : ''
+  if (images.length !== 1 || other || text === '') return undefined
+  const [image] = inline(images[0]!, conversion).filter((node): node is Image => node.type === 'image')
+  return image ? at<Paragraph>({ type: 'paragraph', children: [{ ...image, title: text }] }, conversion) : undefined
 }
 
 function list(element: Element, conversion: HtmlConversion): List {
@@ -190,7 +231,7 @@ function table(element: Element, conversion: HtmlConversion): HtmlElement {
   const addRow = (tr: Element, header: boolean) => {
     const cells = tr.children
       .filter((cell): cell is Element => cell.type === 'element' && (cell.tagName === 'td' || cell.tagName === 'th'))
-      .map((cell) => htmlElement(cell, hastToFlow(cell.children, conversion), true, conversion))
+      .map((cell) => htmlElement(cell, [...anchors(cell, true, conversion), ...hastToFlow(cell.children, conversion)], true, conversion))
     if (cells.length === 0) return
     const row = htmlElement(tr, cells, true, conversion)
     if (header || cells.every((cell) => cell.tagName === 'th')) row.attributes['data-header'] = ''
@@ -229,6 +270,11 @@ export function hastToPhrasing(nodes: readonly ElementContent[], conversion: Htm
 }
 
 function inline(element: Element, conversion: HtmlConversion): PhrasingContent[] {
+  const marks = anchors(element, false, conversion)
+  return marks.length > 0 ? [...marks, ...inlineContent(element, conversion)] : inlineContent(element, conversion)
+}
+
+function inlineContent(element: Element, conversion: HtmlConversion): PhrasingContent[] {
   const tag = element.tagName
   const children = () => hastToPhrasing(element.children, conversion)
   switch (inlineKind(tag)) {
@@ -274,7 +320,11 @@ function image(element: Element, conversion: HtmlConversion): PhrasingContent[] 
   if (src === '' || safeUrl(src, 'image') === undefined) return alt ? [at({ type: 'text', value: alt }, conversion)] : []
   const size = parseImageSize({ width: attribute(element, 'width'), height: attribute(element, 'height'), style: attribute(element, 'style') })
   const title = typeof element.properties.title === 'string' ? element.properties.title : null
-  const node: Image = { type: 'image', url: src, alt, title, ...(size ? { data: { size } } : {}) }
+  const align = String(element.properties.align ?? '').toLowerCase()
+  const data: NonNullable<Image['data']> = {}
+  if (size) data.size = size
+  if (align === 'left' || align === 'center' || align === 'right') data.align = align
+  const node: Image = { type: 'image', url: src, alt, title, ...(data.size || data.align ? { data } : {}) }
   return [at(node, conversion)]
 }
 

@@ -13,9 +13,11 @@ import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast
 import { raw } from 'hast-util-raw'
 import { sanitize } from 'hast-util-sanitize'
 import GithubSlugger from 'github-slugger'
-import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, LinkReference, Nodes, Paragraph, Root, RootContent } from 'mdast'
+import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, Nodes, Paragraph, Root, RootContent } from 'mdast'
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
+import { soleImage } from '../figure.js'
+import { hasVisibleText } from '../link-text.js'
 import { safeUrl } from '../safe-url.js'
 import { blockquote } from './callout.js'
 import { code } from './code.js'
@@ -373,6 +375,18 @@ function baseHandlers(env: Environment): Handlers {
   return {
     blockquote,
     code,
+    // A paragraph that is only an image is a figure, centred as the export centres it (figure.ts).
+    paragraph(state: State, node: Paragraph) {
+      const element = defaultHandlers.paragraph(state, node)
+      if (soleImage(node)) element.properties.className = ['figure']
+      return element
+    },
+    // A link with nothing to see shows its URL, as the export does (link-text.ts).
+    link(state: State, node: Link) {
+      const element = defaultHandlers.link(state, node)
+      if (!hasVisibleText(node)) element.children = [{ type: 'text', value: node.url }]
+      return element
+    },
     math,
     inlineMath,
     yaml,

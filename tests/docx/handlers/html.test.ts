@@ -3,6 +3,8 @@ import type { Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
 import { at, checkProducedWithOracle, fromTree, textOf } from '../../support/docx.js'
 import { elements } from '../../support/xml.js'
+import { checkImage } from '../../../src/docx/images.js'
+import { png } from '../../support/images.js'
 
 checkProducedWithOracle('html handler')
 
@@ -38,5 +40,49 @@ describe('html handler', () => {
     const { document, messages } = await fromTree(tree)
     expect(textOf(document)).toBe('shown')
     expect(messages).toEqual([])
+  })
+})
+
+describe('html handler: anchors, figures and aligned images', () => {
+  it('makes bookmarks of ids and <a name>, so #links reach them — inline, among blocks, in cells; an anchor-only line adds no paragraph', async () => {
+    const { fromMarkdown } = await import('../../support/docx.js')
+    const markdown = [
+      '[a](#legacy) [b](#inline) [c](#box) [d](#cell)',
+      '',
+      '<a name="legacy"></a>',
+      '## Heading',
+      '',
+      'Some <span id="inline">text</span>.',
+      '',
+      '<div id="box">',
+      '',
+      'Inside.',
+      '',
+      '</div>',
+      '',
+      '<table><tr><td id="cell">x</td></tr></table>',
+    ].join('\n')
+    const { document, messages } = await fromMarkdown(markdown)
+    expect(messages.filter((m) => m.ruleId === 'link-anchor-missing')).toEqual([])
+    const anchors = elements(document, 'w:hyperlink').map((link) => link.getAttribute('w:anchor'))
+    expect(anchors).toEqual(['legacy', 'inline', 'box', 'cell'])
+    const bookmarks = elements(document, 'w:bookmarkStart').map((mark) => mark.getAttribute('w:name'))
+    for (const name of anchors) expect(bookmarks).toContain(name)
+    // The `<a name>` line is no paragraph of its own: its bookmark starts the heading's paragraph.
+    const heading = elements(document, 'w:p').find((p) => textOf(p) === 'Heading')!
+    expect(elements(heading, 'w:bookmarkStart').map((mark) => mark.getAttribute('w:name'))).toContain('legacy')
+  })
+
+  it('reads <figure> with one image and a figcaption as a captioned figure, and <img align> as the figure’s alignment', async () => {
+    const tree = u('root', [
+      u('html', '<figure>\n<img src="x.png" alt="X">\n<figcaption>Sales by quarter</figcaption>\n</figure>'),
+      u('html', '<img src="y.png" align="right">'),
+    ]) as Root
+    const picture = await checkImage(png(40, 30))
+    const { blocks } = await fromTree(tree, { images: { 'x.png': picture, 'y.png': picture } })
+    const styles = blocks.map((block) => elements(block, 'w:pStyle')[0]?.getAttribute('w:val'))
+    expect(styles).toEqual(['CaptionedFigure', 'ImageCaption', 'Figure'])
+    expect(textOf(blocks[1]!)).toBe('Figure 1: Sales by quarter')
+    expect(elements(blocks[2]!, 'w:jc')[0]?.getAttribute('w:val')).toBe('right')
   })
 })

@@ -136,3 +136,15 @@ describe('links to headings that are not written', () => {
     expect(messages.map((m) => m.ruleId)).toEqual(['link-anchor-missing', 'footnote-unused'])
   })
 })
+
+describe('link handler: links with nothing to see', () => {
+  it('shows the URL for [](url), [ ](url) and a link of only line breaks; keeps an image or code as its text', async () => {
+    const tree = u('root', [
+      u('paragraph', [u('link', { url: 'https://a.example' }, [u('text', ' ')])]),
+      u('paragraph', [u('link', { url: 'https://b.example' }, [u('emphasis', [u('text', '  ')]), u('break')])]),
+      u('paragraph', [u('link', { url: 'https://c.example' }, [u('inlineCode', 'x')])]),
+    ]) as Root
+    const { blocks } = await fromTree(tree)
+    expect(blocks.map(textOf)).toEqual(['https://a.example', 'https://b.example', 'x'])
+  })
+})
