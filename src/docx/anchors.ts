@@ -17,7 +17,8 @@ export function explicitAnchorIds(tree: Root): string[] {
   const ids: string[] = []
   walk(tree, (visited) => {
     const node = visited as Nodes
-    const id = attributesOf(node)?.id
+    // A heading's id is its slug (slugs.ts), bookmarked as headings are.
+    const id = node.type === 'heading' ? undefined : attributesOf(node)?.id
     if (id) ids.push(id)
     if (node.type === 'html' && /\s(?:id|name)\s*=/i.test(node.value)) collectHtml(htmlNodeContent(node as Html), ids)
     // Raw HTML joined before compiling (html/prepare.ts) keeps its anchors as nodes.

@@ -13,7 +13,7 @@ import { VFile } from 'vfile'
 import { parse as parseYaml } from 'yaml'
 import { remarkParseGuard } from './guard-plugin.js'
 
-const withoutFrontMatter = unified().use(remarkParse).use(remarkParseGuard).use(remarkGfm).use(remarkMath).freeze()
+const withoutFrontMatter = unified().use(remarkParse).use(remarkParseGuard).use(remarkGfm, { singleTilde: false }).use(remarkMath).freeze()
 
 /** Why a YAML block is not front matter, or undefined when it is a mapping (or empty). */
 export function notFrontMatter(yaml: string): string | undefined {

@@ -1,5 +1,6 @@
 /**
- * GitHub Flavored Markdown as remark-gfm adds it — the same micromark and mdast extensions in
+ * GitHub Flavored Markdown as remark-gfm adds it (with `singleTilde: false`: a single `~` is pandoc's
+ * subscript, see superscript.ts) — the same micromark and mdast extensions in
  * the same order — but in parts, each gated (syntax-gate.ts) by what its syntax needs in the
  * text: GFM costs as much as CommonMark on README text, nearly all of it in attempts that
  * cannot match (an email autolink tried at every word, a table at every line).
@@ -82,7 +83,7 @@ export function gfmExtensions(): Extension[] {
   return [
     ...autolinkLiteralParts(),
     gatedExtension(gfmFootnote(), (text) => text.includes('[^')),
-    gatedExtension(gfmStrikethrough(), (text) => text.includes('~')),
+    gatedExtension(gfmStrikethrough({ singleTilde: false }), (text) => text.includes('~')),
     gatedExtension(gfmTable(), mayHaveTable),
     gatedExtension(gfmTaskListItem(), (text) => TASK.test(text)),
   ]

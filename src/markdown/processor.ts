@@ -19,6 +19,9 @@ import { remarkDepthGuard } from './depth-guard.js'
 import { remarkDollarRule } from './dollar-rule.js'
 import { remarkGfmGated } from './gfm.js'
 import { remarkFrontMatterDots } from './front-matter-dots.js'
+import { remarkHeadingAttributes } from './heading-attributes.js'
+import { remarkPageBreaks } from './page-breaks.js'
+import { remarkSuperscript } from './superscript.js'
 import { remarkFrontMatterFallback } from './front-matter-fallback.js'
 import { remarkImageAttributes } from './image-size.js'
 import { remarkParseGuard } from './guard-plugin.js'
@@ -43,6 +46,9 @@ export function createMarkdownProcessor() {
     .use(remarkTableCells)
     .use(remarkCriticMarkup)
     .use(remarkCallouts)
+    .use(remarkHeadingAttributes)
+    .use(remarkSuperscript)
+    .use(remarkPageBreaks)
     .use(remarkDepthGuard)
     .use(remarkImageAttributes)
 }
@@ -63,6 +69,9 @@ export const markdownPlugins = [
   remarkTableCells,
   remarkCriticMarkup,
   remarkCallouts,
+  remarkHeadingAttributes,
+  remarkSuperscript,
+  remarkPageBreaks,
   remarkDepthGuard,
   remarkImageAttributes,
 ] as const

@@ -1,9 +1,9 @@
 /**
- * GFM's rule for a row with more cells than the header: "the excess is ignored" — the table has
- * as many columns as its delimiter row. remark keeps the extra cells in the tree, and a writer
- * that counts cells per row would widen the whole table by them; so they are taken off here, for
- * the preview and the export alike, each row's with a message that quotes what was left out
- * (the text is still the author's: the message says where it is).
+ * A row with more cells than the header: the table keeps as many columns as its delimiter row
+ * (GFM's rule — a writer that counts cells per row would widen the whole table by them), and the
+ * extra cells' text goes into the row's last cell, after a ` | ` as written, rather than being
+ * dropped as GFM drops it: nothing the author typed is lost. The preview and the export both
+ * read the table from here; a message says where it happened.
  */
 import type { Nodes, Root, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
@@ -29,12 +29,15 @@ function trimRows(table: Table, file: VFile): void {
   if (columns === 0) return
   for (const row of table.children) {
     if (row.children.length <= columns) continue
-    const dropped = row.children.splice(columns)
-    const text = dropped.map((cell) => toString(cell)).filter((value) => value.trim() !== '').join(' | ')
+    const extra = row.children.splice(columns)
+    const last = row.children[columns - 1]!
+    for (const cell of extra) last.children.push({ type: 'text', value: ' | ' }, ...cell.children)
+    if (extra[extra.length - 1]?.position && last.position) last.position = { ...last.position, end: extra[extra.length - 1]!.position!.end }
+    const text = extra.map((cell) => toString(cell)).filter((value) => value.trim() !== '').join(' | ')
     const quoted = text.length > QUOTE ? `${text.slice(0, QUOTE - 1)}…` : text
     file.message(
-      `This row has ${columns + dropped.length} cells but the table ${columns} column${columns === 1 ? '' : 's'}: the last ${dropped.length} ${dropped.length === 1 ? 'is' : 'are'} left out, as GFM does${quoted ? ` ("${quoted}")` : ''}`,
-      { place: dropped[0]?.position ?? row.position, ruleId: 'table-cells-dropped', source: 'markdocx' },
+      `This row has ${columns + extra.length} cells but the table ${columns} column${columns === 1 ? '' : 's'}: the last ${extra.length} ${extra.length === 1 ? 'is' : 'are'} joined into the row's last cell (GFM would drop ${extra.length === 1 ? 'it' : 'them'})${quoted ? ` ("${quoted}")` : ''}`,
+      { place: extra[0]?.position ?? row.position, ruleId: 'table-cells-joined', source: 'markdocx' },
     )
   }
 }

@@ -23,3 +23,12 @@ describe('preview: figures and links with nothing to see', () => {
     expect(toText(first!)).toBe('https://a.example https://b.example c')
   })
 })
+
+describe('preview: right-to-left paragraphs', () => {
+  it('sets dir="auto" (the first strong character decides, as in Word) only where there are RTL letters', () => {
+    const [arabic, latin, mixed] = paragraphs('مرحبا بالعالم\n\nPlain English.\n\nUrdu - اردو\n')
+    expect(arabic!.properties.dir).toBe('auto')
+    expect(latin!.properties.dir).toBeUndefined()
+    expect(mixed!.properties.dir).toBe('auto')
+  })
+})

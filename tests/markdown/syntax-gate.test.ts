@@ -20,7 +20,8 @@ import { extensionsFor, remarkSyntaxGate } from '../../src/markdown/syntax-gate.
 import { document, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 
 const gated = unified().use(remarkParse).use(remarkSyntaxGate).use(remarkParseGuard).use(remarkGfmGated).use(remarkFrontmatter, ['yaml']).use(remarkMath).freeze()
-const reference = unified().use(remarkParse).use(remarkParseGuard).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(remarkMath).freeze()
+// remark-gfm as markdocx configures it: a single tilde is pandoc's subscript (superscript.ts), not strikethrough.
+const reference = unified().use(remarkParse).use(remarkParseGuard).use(remarkGfm, { singleTilde: false }).use(remarkFrontmatter, ['yaml']).use(remarkMath).freeze()
 
 function parse(processor: typeof gated, text: string): { tree: Root; file: VFile } {
   const file = new VFile(text)

@@ -22,9 +22,11 @@ import { list } from './list.js'
 import { listItem } from './list-item.js'
 import { inlineMath, math } from './math.js'
 import { definition, footnoteDefinition, yaml } from './nothing.js'
+import { pageBreak } from './page-break.js'
 import { paragraph } from './paragraph.js'
 import { root } from './root.js'
 import { strong } from './strong.js'
+import { subscript, superscript } from './superscript.js'
 import { table } from './table.js'
 import { tableCaption } from './table-caption.js'
 import { tableCell } from './table-cell.js'
@@ -70,6 +72,9 @@ export const defaultHandlers: Handlers = {
   criticComment,
   htmlElement,
   htmlAnchor,
+  pageBreak,
+  superscript,
+  subscript,
 }
 
 export type { Handler, Handlers, Output } from './types.js'

@@ -13,10 +13,12 @@ import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast
 import { raw } from 'hast-util-raw'
 import { sanitize } from 'hast-util-sanitize'
 import GithubSlugger from 'github-slugger'
-import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, Nodes, Paragraph, Root, RootContent } from 'mdast'
+import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell } from 'mdast'
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
+import { hasRtlLetter } from '../direction.js'
 import { soleImage } from '../figure.js'
+import { headingSlug } from '../slugs.js'
 import { hasVisibleText } from '../link-text.js'
 import { safeUrl } from '../safe-url.js'
 import { blockquote } from './callout.js'
@@ -282,7 +284,7 @@ export function environment(all: readonly NodeFacts[]): Environment {
     if (body) bodyCounts.set(id, (bodyCounts.get(id) ?? 0) + 1)
   }
   for (const facts of all) {
-    for (const heading of facts.headings) slugs.set(heading, slugger.slug(headingText(heading)))
+    for (const heading of facts.headings) slugs.set(heading, headingSlug(slugger, heading, headingText(heading)))
     for (const node of facts.definitions) if (!definitions.has(idOf(node.identifier))) definitions.set(idOf(node.identifier), node)
     for (const node of facts.footnoteDefinitions) if (!footnotes.has(idOf(node.identifier))) footnotes.set(idOf(node.identifier), node)
     for (const node of facts.footnoteReferences) refer(node, true)
@@ -377,9 +379,17 @@ function baseHandlers(env: Environment): Handlers {
     code,
     // A paragraph that is only an image is a figure, centred as the export centres it (figure.ts).
     paragraph(state: State, node: Paragraph) {
-      const element = defaultHandlers.paragraph(state, node)
+      const element = withDirection(defaultHandlers.paragraph(state, node), node)
       if (soleImage(node)) element.properties.className = ['figure']
       return element
+    },
+    tableCell(state: State, node: TableCell) {
+      return withDirection(defaultHandlers.tableCell(state, node), node)
+    },
+    listItem(state: State, node: ListItem, parent: Parents | undefined) {
+      const first = node.children[0]
+      const element = defaultHandlers.listItem(state, node, parent)
+      return first?.type === 'paragraph' ? withDirection(element, first) : element
     },
     // A link with nothing to see shows its URL, as the export does (link-text.ts).
     link(state: State, node: Link) {
@@ -391,7 +401,7 @@ function baseHandlers(env: Environment): Handlers {
     inlineMath,
     yaml,
     heading(state: State, node: Heading) {
-      const element = defaultHandlers.heading(state, node)
+      const element = withDirection(defaultHandlers.heading(state, node), node)
       const slug = env.slugs.get(node)
       if (slug) element.properties.id = slug
       // Numbered headings (front matter `number-sections`): the number Word's list shows.
@@ -400,6 +410,16 @@ function baseHandlers(env: Environment): Handlers {
       return element
     },
   }
+}
+
+/**
+ * Right-to-left text: `dir="auto"` sets the element's direction by its first strong character,
+ * as the export sets w:bidi (markdown/direction.ts). Only where there are RTL letters: the
+ * browser then looks at the text, which costs nothing where it need not.
+ */
+function withDirection(element: Element, node: Nodes): Element {
+  if (hasRtlLetter(toString(node))) element.properties.dir = 'auto'
+  return element
 }
 
 /** mdast → hast → (raw HTML parsed) → sanitised → safe URLs, with relative source lines. */

@@ -41,6 +41,8 @@ export const previewSchema: Schema = {
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
     header: [['className', 'front-matter']],
+    // page-break: `\newpage` and the like (page-breaks.ts), drawn as a marked rule.
+    hr: [['className', 'page-break']],
     p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure']],
   },
   protocols: {

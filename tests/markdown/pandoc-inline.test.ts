@@ -1,0 +1,59 @@
+/**
+ * pandoc Markdown read by the shared parser: heading attributes, superscript and subscript,
+ * page breaks — each as pandoc reads it, escapes respected, positions true.
+ */
+import type { Heading, Paragraph, PhrasingContent } from 'mdast'
+import { describe, expect, it } from 'vitest'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+import { headingSlugs } from '../../src/markdown/slugs.js'
+
+const first = <T>(text: string) => parseMarkdown(text).tree.children[0] as T
+const shape = (nodes: readonly PhrasingContent[]): unknown[] => nodes.map((node) => ('children' in node ? { [node.type]: shape(node.children as PhrasingContent[]) } : 'value' in node ? node.value : node.type))
+
+describe('heading attributes', () => {
+  it('takes {#id .class key=val} and {-} off ATX and setext headings', () => {
+    const atx = first<Heading>('# Intro {#sec:intro .big lang=en}\n')
+    expect(atx.data?.attributes).toEqual({ id: 'sec:intro', classes: ['big'], pairs: [['lang', 'en']] })
+    expect(shape(atx.children)).toEqual(['Intro'])
+    expect(atx.children[0]!.position?.end).toEqual({ line: 1, column: 8, offset: 7 })
+    expect(first<Heading>('Setext {-}\n======\n').data?.attributes).toEqual({ classes: ['unnumbered'], pairs: [] })
+    expect(first<Heading>('# *Emphasis* then {#e}\n').data?.attributes?.id).toBe('e')
+  })
+
+  it('gives the heading its id as its slug', () => {
+    const tree = parseMarkdown('# Intro {#start}\n\n# Intro\n').tree
+    expect([...headingSlugs(tree).values()]).toEqual(['start', 'intro'])
+  })
+
+  it('leaves braces that are text: escaped, not at the end, or not attributes', () => {
+    for (const text of ['# Set \\{#x}\n', '# {#x} first\n', '# Code {x}\n', '# Empty {}\n']) {
+      expect(first<Heading>(text).data?.attributes, text).toBeUndefined()
+    }
+  })
+})
+
+describe('superscript and subscript', () => {
+  it('reads ^sup^ and ~sub~ without spaces, and keeps ~~strike~~', () => {
+    const paragraph = first<Paragraph>('H~2~O, 2^10^, ~~gone~~, x^a\\ b^.\n')
+    expect(shape(paragraph.children)).toEqual(['H', { subscript: ['2'] }, 'O, 2', { superscript: ['10'] }, ', ', { delete: ['gone'] }, ', x', { superscript: ['a\u00A0b'] }, '.'])
+  })
+
+  it('leaves escaped markers, spaces and empty pairs as text', () => {
+    for (const text of ['a\\^b^\n', 'H\\~2~O\n', 'a ^b c^ d\n', '~ x ~\n', '^^\n', '`^code^`\n']) {
+      const paragraph = first<Paragraph>(text)
+      expect(paragraph.children.some((node) => node.type === 'superscript' || node.type === 'subscript'), text).toBe(false)
+    }
+  })
+
+  it('keeps positions true', () => {
+    const paragraph = first<Paragraph>('Line\nH~2~O\n')
+    expect(paragraph.children[1]!.position).toEqual({ start: { line: 2, column: 2, offset: 6 }, end: { line: 2, column: 5, offset: 9 } })
+  })
+})
+
+describe('page breaks', () => {
+  it('reads \\newpage, \\pagebreak and a form feed alone in a paragraph', () => {
+    const tree = parseMarkdown('a\n\n\\newpage\n\nb\n\n  \\pagebreak\n\n\f\n\n> \\newpage\n\n\\newpage and text\n').tree
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'pageBreak', 'paragraph', 'pageBreak', 'pageBreak', 'blockquote', 'paragraph'])
+  })
+})
