@@ -8,7 +8,10 @@
  * get the kind's rule and fill as direct formatting so the box does not break around them.
  */
 import { BorderStyle, ShadingType, type IParagraphOptions } from 'docx'
-import type { CalloutKind } from '../markdown/callouts.js'
+import type { Parents } from 'mdast'
+import type { Callout, CalloutKind } from '../markdown/callouts.js'
+import type { Context } from './context.js'
+import type { Block, State } from './state.js'
 import type { StyleDef } from './styles.js'
 
 interface Look {
@@ -59,6 +62,24 @@ export function calloutFrame(kind: CalloutKind, withFill: boolean): Pick<IParagr
     border: { left: { style: BorderStyle.SINGLE, size: RULE_SIZE, space: RULE_SPACE, color: look.rule } },
     ...(withFill ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: look.fill } } : {}),
   }
+}
+
+/**
+ * A callout's blocks (a quote's `> [!NOTE]` or a div's `::: warning`): the title paragraph and the
+ * content in the kind's styles, one box. Undefined where a box does not fit (a table cell, a
+ * footnote): the caller writes the content its usual way, with the title in bold.
+ */
+export function calloutBlocks(state: State, node: Parents, callout: Callout, context: Context): Block[] | undefined {
+  if (context.inTable || context.inFootnote) return undefined
+  const inner: Context = {
+    ...context,
+    indent: context.indent + CALLOUT_INDENT,
+    width: Math.max(context.width - CALLOUT_INDENT, 1440),
+    paragraphStyle: calloutStyle(callout.kind),
+    callout: callout.kind,
+  }
+  const title = state.paragraph(inner, state.text(callout.title, inner, node), { style: calloutTitleStyle(callout.kind) })
+  return [title, ...state.blocks(node, inner)]
 }
 
 /** Each callout style's own left indent (see STYLE_INDENT). */

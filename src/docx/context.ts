@@ -13,6 +13,8 @@ export interface RunFormat {
   readonly superScript?: boolean
   readonly subScript?: boolean
   readonly underline?: boolean
+  /** Small capitals (pandoc's `[text]{.smallcaps}`). */
+  readonly smallCaps?: boolean
   /** A character style (Hyperlink, Verbatim Char…). */
   readonly style?: string
   /** Highlighted (Word's yellow highlighter), as CriticMarkup `{==…==}` without a comment. */
@@ -71,6 +73,8 @@ export interface Context {
   readonly direction?: 'rtl' | 'ltr'
   /** Inside a callout of this kind: paragraphs in other styles get its box (see callouts.ts). */
   readonly callout?: CalloutKind
+  /** On a landscape page already (a `::: landscape` div): nothing inside turns the page again. */
+  readonly landscape?: boolean
 }
 
 export function rootContext(textWidth: number): Context {

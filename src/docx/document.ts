@@ -20,7 +20,7 @@ export function buildDocument(state: State, body: FileChild[]): Document {
   const features = state.features
   const title = features.title
   const reference = state.reference
-  const ours = stylesXml(state.options, features.lang)
+  const ours = stylesXml(state.options, features.lang, state.customStyles.definitions())
   const merged = reference?.styles ? mergeStyles(reference.styles, ours, features.lang ? languageAttributes(features.lang) : undefined) : undefined
   if (reference && !merged) state.warn(undefined, 'The reference document has no usable styles; the built-in styles are used', 'reference-doc-styles')
 

@@ -9,7 +9,9 @@ import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { Node } from 'unist'
 import { VFile } from 'vfile'
 import { readFrontMatter, type DocumentMetadata } from '../markdown/front-matter.js'
+import { headingLabels } from '../markdown/implicit-links.js'
 import { slugsOf } from '../markdown/slugs.js'
+import { toString } from 'mdast-util-to-string'
 import { diagramKey, type DiagramKind } from '../markdown/diagrams.js'
 import { walk } from '../markdown/walk.js'
 import { explicitAnchorIds } from './anchors.js'
@@ -17,6 +19,7 @@ import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { calloutFrame, isCalloutStyle } from './callouts.js'
 import { CaptionRegistry } from './captions.js'
 import { CommentRegistry } from './comments.js'
+import { CustomStyleRegistry } from './custom-styles.js'
 import { rootContext, type Context } from './context.js'
 import { resolveFeatures, type Features } from './features.js'
 import { FootnoteRegistry } from './footnotes.js'
@@ -30,7 +33,7 @@ import { resolveOptions, textArea, type DocxOptions, type ResolvedOptions } from
 import { readReferenceDoc, type ReferenceTemplate } from './reference-doc.js'
 import { RelationshipRegistry } from './relationships.js'
 import { directionalSegments } from './rtl.js'
-import { STYLE_INDENT } from './styles.js'
+import { STYLE_INDENT, styleDefinitions } from './styles.js'
 import { formattedRun } from './text-runs.js'
 import { xmlSafe } from './text.js'
 
@@ -52,6 +55,10 @@ export interface State {
   readonly captions: CaptionRegistry
   /** Word comments (from CriticMarkup). */
   readonly comments: CommentRegistry
+  /** Styles named by `custom-style` (pandoc's), defined where no style has the name. */
+  readonly customStyles: CustomStyleRegistry
+  /** Heading labels (normalised text) → slug, for pandoc's implicit heading references (`[Heading]`). */
+  readonly headingLabels: ReadonlyMap<string, string>
   /** The reference .docx, when one was given and could be read. */
   readonly reference: ReferenceTemplate | undefined
   /** Width and height of the page's text area in twips. */
@@ -124,6 +131,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
   const headings: Heading[] = []
   collect(tree, definitions, footnoteDefinitions, headings, file)
   const handlers = { ...defaultHandlers, ...options.handlers } as Handlers
+  const slugs = slugsOf(headings)
   const images: ResolvedImages = options.images ?? new Map()
   const diagrams: ResolvedDiagrams | undefined = options.diagrams
   let drawingIds = 0
@@ -147,11 +155,13 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     handlers,
     numbering: new NumberingRegistry(),
     footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
-    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, slugsOf(headings)), explicitAnchorIds(tree)),
+    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, slugs), explicitAnchorIds(tree)),
     relationships: new RelationshipRegistry(),
     features: resolveFeatures(options, metadata),
     captions: new CaptionRegistry(),
     comments: new CommentRegistry(footnoteDefinitions.size + 1),
+    customStyles: new CustomStyleRegistry(styleDefinitions(resolved)),
+    headingLabels: headingLabels(slugs, (heading) => toString(heading)),
     reference,
     textArea: area,
     rootContext: rootContext(area.width),

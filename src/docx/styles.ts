@@ -255,8 +255,8 @@ export function styleDefinitions(options: ResolvedOptions): StyleDef[] {
   return [...all, ...featureStyles(options, all.find((style) => style.id === 'Table')), ...calloutStyles(), ...tokenStyleDefinitions()]
 }
 
-/** The whole styles.xml part. */
-export function stylesXml(options: ResolvedOptions, lang = 'en-US'): string {
+/** The whole styles.xml part; `extra`: styles the document defines (custom styles). */
+export function stylesXml(options: ResolvedOptions, lang = 'en-US', extra: readonly StyleDef[] = []): string {
   const size = Math.round(options.fontSize * 2)
   const font = esc(options.font)
   const language = languageAttributes(lang)
@@ -269,7 +269,7 @@ export function stylesXml(options: ResolvedOptions, lang = 'en-US'): string {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
     defaults +
-    styleDefinitions(options).map(styleXml).join('') +
+    [...styleDefinitions(options), ...extra].map(styleXml).join('') +
     '</w:styles>'
   )
 }

@@ -92,6 +92,7 @@ const FORMAT_FIELDS: { readonly [K in keyof Required<RunFormat>]: true } = {
   superScript: true,
   subScript: true,
   underline: true,
+  smallCaps: true,
   highlight: true,
   rtl: true,
   font: true,

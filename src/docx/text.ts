@@ -34,6 +34,7 @@ export function runOptions(format: RunFormat): IRunOptions {
   if (format.superScript) options.superScript = true
   if (format.subScript) options.subScript = true
   if (format.underline) options.underline = { type: UnderlineType.SINGLE }
+  if (format.smallCaps) options.smallCaps = true
   if (format.highlight) options.highlight = 'yellow'
   if (format.rtl) options.rightToLeft = true
   if (format.font) options.font = format.font

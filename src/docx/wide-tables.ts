@@ -30,7 +30,7 @@ const CHAR_EM = 0.55
 export function planTable(state: State, node: Table, context: Context): TablePlan {
   const need = neededWidth(node, state.options.fontSize)
   const portrait = state.options.page.width < state.options.page.height
-  const canTurn = state.features.wideTables === 'landscape' && portrait && !context.inFootnote && !context.inTable
+  const canTurn = state.features.wideTables === 'landscape' && portrait && !context.inFootnote && !context.inTable && !context.landscape
   const landscape = canTurn && need > context.width
   const width = landscape ? Math.max(state.options.page.height - state.options.margins.left - state.options.margins.right - context.indent, context.width) : context.width
   const ratio = need / width

@@ -6,7 +6,7 @@
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
  * It follows top-level fenced code, `$$` math, HTML blocks that may contain blank lines (comments,
- * `<script>`, `<pre>`…) and front matter, so that it does not offer cuts inside them.
+ * `<script>`, `<pre>`…), front matter and fenced divs, so that it does not offer cuts inside them.
  */
 
 /** Where a chunk may start, and why. */
@@ -25,6 +25,8 @@ export interface Cut {
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
   readonly items: number
 }
+
+import { fenceOf } from './fenced-divs.js'
 
 type Marker = string
 
@@ -144,6 +146,8 @@ export interface Scan {
 
 /** The scanner's state between lines. */
 interface ScanState {
+  /** Fenced divs open (`::: note` … `:::`, fenced-divs.ts): no cuts inside one. */
+  divs: number
   open: Open | undefined
   previousBlank: boolean
   list: Marker | undefined
@@ -154,7 +158,7 @@ interface ScanState {
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
 export function scanCuts(text: string): Scan {
-  const state: ScanState = { open: undefined, previousBlank: false, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, list: undefined, items: 0 }
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
   const { lineNumber } = scanLines(text, 0, 0, state, cuts)
@@ -192,7 +196,7 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   if (restart < 0) return scanCuts(text)
   const from = old[restart]!
   const cuts = old.slice(0, restart)
-  const state: ScanState = { open: undefined, previousBlank: true, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, list: undefined, items: 0 }
   let lineDelta = 0
   let resumeAt = -1
   const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, (cut) => {
@@ -258,7 +262,7 @@ function endLineOf(text: string, lineNumber: number): number {
 function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], stop?: (cut: Cut) => boolean): { lineNumber: number } {
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
-  let { open, previousBlank, list, items } = state
+  let { open, previousBlank, list, items, divs } = state
   const push = (cut: Cut): boolean => {
     cuts.push(cut)
     items = 0
@@ -297,8 +301,15 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       continue
     }
     let stopped = false
+    // A div's fences (at most three columns in): the lines from an opening fence to its closing
+    // one stay in one chunk. The opening line may start a chunk; the count goes up after it.
+    const fence = !blank && indent <= 3 && text.charCodeAt(content) === 58 /* : */ ? fenceOf(text.slice(content, end)) : undefined
     if (blank) {
       previousBlank = true
+    } else if (divs > 0) {
+      if (indent <= 3) open = opener(text, content, end)
+      previousBlank = false
+      list = undefined
     } else if (indent === 0) {
       const marker = listMarker(text, content, end)
       const first = text.charCodeAt(content)
@@ -321,9 +332,12 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       if (indent <= 3) open = opener(text, content, end)
       previousBlank = false
     }
+    if (fence?.kind === 'open') divs++
+    else if (fence?.kind === 'close' && divs > 0) divs--
     start = next
     if (stopped) break
   }
+  state.divs = divs
   state.open = open
   state.previousBlank = previousBlank
   state.list = list

@@ -24,7 +24,7 @@ import { isCaptionParagraph } from './table-caption.js'
 import { walk } from './walk.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
-const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml'])
+const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml', 'fencedDiv', 'pageBreak'])
 
 /** Tables and their captions, cut from their neighbours unless the caption transform joins them (captionAcross). */
 const TABLE_TYPES = new Set(['table', 'tableCaption'])
@@ -66,6 +66,8 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   if (!last) return kind === 'blank' ? { ok: true, join: false, blankBetween: false } : { ok: false }
   if (!SAFE_AT_CUT.has(last.type) && last.type !== 'table') return { ok: false }
   if (captionAcross(last, first)) return { ok: false }
+  // A div opened in A and not closed there may close in B (fenced-divs.ts): the whole decides.
+  if (a.tree.children.some((node) => node.type === 'paragraph' && node.data?.unclosedDiv)) return { ok: false }
   if (runsToEnd(last, a.end)) return { ok: false, ...closingOf(text, last, a.end) }
   if ((last.type === 'code' || last.type === 'math') && !fenceClosed(text, last)) return { ok: false, ...closingOf(text, last, a.end) }
   // Indented code may go on after blank lines, so micromark reads L as interrupting it (an

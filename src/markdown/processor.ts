@@ -12,6 +12,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkMath from 'remark-math'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { remarkBracketedSpans } from './bracketed-spans.js'
 import { remarkCallouts } from './callouts.js'
 import { remarkCriticMarkup } from './critic-markup.js'
 import { remarkDefinitionList } from './definition-list.js'
@@ -22,8 +23,10 @@ import { remarkFrontMatterDots } from './front-matter-dots.js'
 import { remarkHeadingAttributes } from './heading-attributes.js'
 import { remarkPageBreaks } from './page-breaks.js'
 import { remarkSuperscript } from './superscript.js'
+import { remarkFencedDivs } from './fenced-divs.js'
 import { remarkFrontMatterFallback } from './front-matter-fallback.js'
 import { remarkImageAttributes } from './image-size.js'
+import { remarkMessageOrder } from './message-order.js'
 import { remarkParseGuard } from './guard-plugin.js'
 import { remarkSyntaxGate } from './syntax-gate.js'
 import { remarkTableCaption } from './table-caption.js'
@@ -40,6 +43,7 @@ export function createMarkdownProcessor() {
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkMath)
     .use(remarkFrontMatterFallback)
+    .use(remarkFencedDivs)
     .use(remarkDollarRule)
     .use(remarkDefinitionList)
     .use(remarkTableCaption)
@@ -48,9 +52,11 @@ export function createMarkdownProcessor() {
     .use(remarkCallouts)
     .use(remarkHeadingAttributes)
     .use(remarkSuperscript)
+    .use(remarkBracketedSpans)
     .use(remarkPageBreaks)
     .use(remarkDepthGuard)
     .use(remarkImageAttributes)
+    .use(remarkMessageOrder)
 }
 
 /** The unified plugins the parser is made of, in order, for callers that build their own processor. */
@@ -63,6 +69,7 @@ export const markdownPlugins = [
   [remarkFrontmatter, ['yaml']],
   remarkMath,
   remarkFrontMatterFallback,
+  remarkFencedDivs,
   remarkDollarRule,
   remarkDefinitionList,
   remarkTableCaption,
@@ -71,7 +78,9 @@ export const markdownPlugins = [
   remarkCallouts,
   remarkHeadingAttributes,
   remarkSuperscript,
+  remarkBracketedSpans,
   remarkPageBreaks,
   remarkDepthGuard,
   remarkImageAttributes,
+  remarkMessageOrder,
 ] as const

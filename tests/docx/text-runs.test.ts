@@ -4,7 +4,7 @@ import type { RunFormat } from '../../src/docx/context.js'
 import { formattedRun, lineBreakRun } from '../../src/docx/text-runs.js'
 import { runOptions } from '../../src/docx/text.js'
 
-const FLAGS = ['bold', 'italics', 'strike', 'superScript', 'subScript', 'underline', 'highlight', 'rtl'] as const
+const FLAGS = ['bold', 'italics', 'strike', 'superScript', 'subScript', 'underline', 'smallCaps', 'highlight', 'rtl'] as const
 const TEXTS = [' lead and trail ', 'a < b && c > "d" \'e\'', 'naïve 東京 🎉', 'markdocx-placeholder']
 
 /** Every combination of the run flags, with and without a character style and a font and size. */
@@ -30,7 +30,7 @@ function written(run: ParagraphChild): string {
 describe('text runs', () => {
   it('hand the packer exactly what docx’s TextRun hands it, for every run format', () => {
     const formats = everyFormat()
-    expect(formats).toHaveLength(1024)
+    expect(formats).toHaveLength(2048)
     for (const [index, format] of formats.entries()) {
       for (const text of [TEXTS[index % TEXTS.length]!, 'second']) {
         expect(written(formattedRun(text, format))).toBe(written(new TextRun({ ...runOptions(format), text })))

@@ -205,6 +205,7 @@ export const block: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: list },
   { weight: 2, arbitrary: quote },
   { weight: 1, arbitrary: bom },
+  { weight: 2, arbitrary: fc.constantFrom('::: note', '::: {#id .cls}', ':::', '::::', ':::: {.outer}', '::: warning :::', '::: note\ninside\n:::', '::: {.a}\n\ntext\n\n:::', '\\newpage', '# Title {#t .c}', 'H~2~O and 2^10^') },
 )
 
 const separator = fc.constantFrom('\n\n', '\n\n', '\n\n', '\n', '\n\n\n', '\n  \n', '\n\t\n')
@@ -220,7 +221,7 @@ export const document: fc.Arbitrary<string> = fc
 
 /** An edit: insert a generated block or a line, or delete some lines, at a relative place. */
 export const edit = fc.oneof(
-  fc.tuple(fc.constant('insert' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.oneof(block.map((b) => `${b}\n\n`), text.map((t) => `${t}\n`), fc.constantFrom('\n', '```\n', '- \n', '> x\n', '<!--\n', '$$\n', '---\n', '1. y\n', '    z\n', '[ref]: /new\n', '[^note]: new\n'))),
+  fc.tuple(fc.constant('insert' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.oneof(block.map((b) => `${b}\n\n`), text.map((t) => `${t}\n`), fc.constantFrom('\n', '```\n', '- \n', '> x\n', '<!--\n', '$$\n', '---\n', '1. y\n', '    z\n', '[ref]: /new\n', '[^note]: new\n', '::: note\n', ':::\n'))),
   fc.tuple(fc.constant('delete' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 4 })),
   fc.tuple(fc.constant('type' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('a', ' ', '*', '`', '[', ']', '\n', '$', '|', '-')),
 )

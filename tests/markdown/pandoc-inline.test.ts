@@ -57,3 +57,22 @@ describe('page breaks', () => {
     expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'pageBreak', 'paragraph', 'pageBreak', 'pageBreak', 'blockquote', 'paragraph'])
   })
 })
+
+describe('implicit heading references (preview)', () => {
+  it('link [Heading text], [Heading text][] and [words][Heading text] to the heading; other brackets stay text', async () => {
+    const { toPreviewHast } = await import('../../src/markdown/preview-hast.js')
+    const text = '# Getting Started\n\n## Set-up {#setup}\n\nSee [getting started], [Set-up][] and [the set-up][set-up]; [nothing] stays.\n'
+    const tree = toPreviewHast(parseMarkdown(text).tree, text)
+    const links: Array<[string, string]> = []
+    const visit = (node: { type: string; tagName?: string; properties?: Record<string, unknown>; children?: unknown[]; value?: string }) => {
+      if (node.type === 'element' && node.tagName === 'a') links.push([String(node.properties?.href), (node.children as Array<{ value?: string }>).map((child) => child.value ?? '').join('')])
+      for (const child of node.children ?? []) visit(child as never)
+    }
+    visit(tree as never)
+    expect(links).toEqual([
+      ['#getting-started', 'getting started'],
+      ['#setup', 'Set-up'],
+      ['#setup', 'the set-up'],
+    ])
+  })
+})

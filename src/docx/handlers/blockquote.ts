@@ -1,5 +1,5 @@
 import type { Blockquote } from 'mdast'
-import { CALLOUT_INDENT, calloutStyle, calloutTitleStyle } from '../callouts.js'
+import { calloutBlocks } from '../callouts.js'
 import { STYLE_INDENT } from '../styles.js'
 import type { Handler } from './types.js'
 
@@ -9,22 +9,13 @@ const QUOTE_INDENT = STYLE_INDENT.BlockText ?? 720
  * Block quotes: Block Text paragraphs, indented one step per level of nesting; lists, code
  * and tables inside keep their own styles at the quote's indent.
  * Callouts (`> [!NOTE]`, see markdown/callouts.ts): a title paragraph and the content in the
- * kind's Callout styles — one bordered, filled box (see callouts.ts).
+ * kind's Callout styles — one bordered, filled box (callouts.ts); in a table cell or a footnote,
+ * where a box does not fit, a quote with the title in bold.
  */
 export const blockquote: Handler<Blockquote> = (state, node, context) => {
   const callout = node.data?.callout
-  // In a table cell or a footnote a box would not fit: the quote keeps the callout's title.
-  if (callout && !context.inTable && !context.inFootnote) {
-    const inner = {
-      ...context,
-      indent: context.indent + CALLOUT_INDENT,
-      width: Math.max(context.width - CALLOUT_INDENT, 1440),
-      paragraphStyle: calloutStyle(callout.kind),
-      callout: callout.kind,
-    }
-    const title = state.paragraph(inner, state.text(callout.title, inner, node), { style: calloutTitleStyle(callout.kind) })
-    return [title, ...state.blocks(node, inner)]
-  }
+  const box = callout ? calloutBlocks(state, node, callout, context) : undefined
+  if (box) return box
   const quote = {
     ...context,
     indent: context.indent + QUOTE_INDENT,

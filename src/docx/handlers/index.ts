@@ -2,6 +2,8 @@
  * The built-in handlers, one per mdast node type.
  */
 import { blockquote } from './blockquote.js'
+import { bracketedSpan } from './bracketed-span.js'
+import { fencedDiv } from './fenced-div.js'
 import { breakHandler } from './break.js'
 import { code } from './code.js'
 import { criticComment, criticHighlight } from './critic.js'
@@ -73,6 +75,8 @@ export const defaultHandlers: Handlers = {
   htmlElement,
   htmlAnchor,
   pageBreak,
+  fencedDiv,
+  bracketedSpan,
   superscript,
   subscript,
 }

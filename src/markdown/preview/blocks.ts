@@ -9,19 +9,20 @@
  * to the block's first line (`dataRel`), so a block that only moved keeps its key; the page
  * adds the block's line (see src/preview).
  */
-import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast'
 import { raw } from 'hast-util-raw'
 import { sanitize } from 'hast-util-sanitize'
 import GithubSlugger from 'github-slugger'
-import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell } from 'mdast'
+import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import { hasRtlLetter } from '../direction.js'
 import { soleImage } from '../figure.js'
 import { headingSlug } from '../slugs.js'
+import { headingLabels, mayHoldReference, referenceLabels, splitReferences } from '../implicit-links.js'
 import { hasVisibleText } from '../link-text.js'
 import { safeUrl } from '../safe-url.js'
-import { blockquote } from './callout.js'
+import { blockquote, fencedDiv } from './callout.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
 import { hashString } from './hash.js'
@@ -109,6 +110,8 @@ export interface Environment {
   bodyCounts: Map<string, number>
   /** Each numbered heading's number, when the front matter asks for `number-sections`. */
   sectionNumbers?: Map<Heading, string>
+  /** Heading labels → slugs, for pandoc's implicit heading references (implicit-links.ts). */
+  headingLabels: Map<string, string>
 }
 
 type Reference = LinkReference | ImageReference
@@ -131,12 +134,14 @@ export interface NodeFacts {
   footnoteReferences: FootnoteReference[]
   /** Link and image references outside footnote bodies. */
   references: Reference[]
+  /** Labels of bracketed text (`[Heading text]`) that may be implicit heading references. */
+  implicit: string[]
   /** Front matter only: whether it asks for numbered headings (`number-sections`). */
   numberSections?: boolean
 }
 
 const factsCache = new WeakMap<RootContent, NodeFacts>()
-const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteReferences: FootnoteReference[]; references: Reference[]; headings: Heading[]; definitions: Definition[] }>()
+const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteReferences: FootnoteReference[]; references: Reference[]; headings: Heading[]; definitions: Definition[]; implicit: string[] }>()
 
 const headingTexts = new WeakMap<Heading, { length: number; text: string }>()
 
@@ -178,6 +183,9 @@ function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'has
     case 'imageReference':
       into.references.push(node)
       break
+    case 'text':
+      if (mayHoldReference(node.value)) into.implicit.push(...referenceLabels(node.value))
+      return
   }
   if ('children' in node) for (const child of node.children) collect(child, into, enterFootnotes)
 }
@@ -194,6 +202,7 @@ export function factsOf(node: RootContent, text: string): NodeFacts {
     footnoteDefinitions: [],
     footnoteReferences: [],
     references: [],
+    implicit: [],
   }
   collect(node, facts, false)
   if (node.type === 'yaml') facts.numberSections = numberSectionsOf(readFrontMatter({ type: 'root', children: [node] }).extra['number-sections']) ?? false
@@ -216,16 +225,16 @@ function bodyHash(node: FootnoteDefinition, text: string): string {
 function bodyFacts(node: FootnoteDefinition) {
   const cached = bodyCache.get(node)
   if (cached && cached.length === lengthOf(node)) return cached
-  const into = { headings: [] as Heading[], definitions: [] as Definition[], footnoteDefinitions: [] as FootnoteDefinition[], footnoteReferences: [] as FootnoteReference[], references: [] as Reference[] }
+  const into = { headings: [] as Heading[], definitions: [] as Definition[], footnoteDefinitions: [] as FootnoteDefinition[], footnoteReferences: [] as FootnoteReference[], references: [] as Reference[], implicit: [] as string[] }
   for (const child of node.children) collect(child, into, true)
-  const facts = { length: lengthOf(node), footnoteReferences: into.footnoteReferences, references: into.references, headings: into.headings, definitions: into.definitions }
+  const facts = { length: lengthOf(node), footnoteReferences: into.footnoteReferences, references: into.references, headings: into.headings, definitions: into.definitions, implicit: into.implicit }
   bodyCache.set(node, facts)
   return facts
 }
 
 /** Whether a node's rendering depends on the rest of the document (its key then includes that context). */
 export function dependsOnContext(facts: NodeFacts): boolean {
-  return facts.headings.length > 0 || facts.references.length > 0 || facts.footnoteReferences.length > 0
+  return facts.headings.length > 0 || facts.references.length > 0 || facts.footnoteReferences.length > 0 || facts.implicit.length > 0
 }
 
 /** Whether a node contributes to the document-wide context (slugs, definitions, footnote numbers). */
@@ -293,7 +302,7 @@ export function environment(all: readonly NodeFacts[]): Environment {
     const definition = footnotes.get(footnoteOrder[index]!)
     if (definition) for (const node of bodyFacts(definition).footnoteReferences) refer(node, false)
   }
-  const env: Environment = { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts }
+  const env: Environment = { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts, headingLabels: headingLabels(slugs, headingText) }
   if (all.some((facts) => facts.numberSections === true)) env.sectionNumbers = numbersOf(all)
   return env
 }
@@ -338,8 +347,8 @@ export function remapEnvironment(env: Environment, from: readonly object[], to: 
 }
 
 /** The document-wide facts a block depends on, as a string, and the definitions it uses. */
-export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences'>, env: Environment): { signature: string; definitions: Definition[] } {
-  if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0) return { signature: '', definitions: [] }
+export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences' | 'implicit'>, env: Environment): { signature: string; definitions: Definition[] } {
+  if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0 && facts.implicit.length === 0) return { signature: '', definitions: [] }
   const parts: string[] = []
   const used = new Set<Definition>()
   for (const heading of facts.headings) parts.push(`h${env.slugs.get(heading) ?? ''}\u0001${env.sectionNumbers?.get(heading) ?? ''}`)
@@ -351,6 +360,7 @@ export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'fo
   for (const reference of facts.footnoteReferences) {
     parts.push(`f${env.footnoteIndex.get(idOf(reference.identifier)) ?? -1}.${env.earlier.get(reference) ?? 0}`)
   }
+  for (const label of facts.implicit) parts.push(`i${env.headingLabels.get(label) ?? ''}`)
   return { signature: parts.join('\u0002'), definitions: [...used] }
 }
 
@@ -376,6 +386,7 @@ export function blockHandlers(env: Environment): Handlers {
 function baseHandlers(env: Environment): Handlers {
   return {
     blockquote,
+    fencedDiv,
     code,
     // A paragraph that is only an image is a figure, centred as the export centres it (figure.ts).
     paragraph(state: State, node: Paragraph) {
@@ -390,6 +401,15 @@ function baseHandlers(env: Environment): Handlers {
       const first = node.children[0]
       const element = defaultHandlers.listItem(state, node, parent)
       return first?.type === 'paragraph' ? withDirection(element, first) : element
+    },
+    // `[Heading text]` links to the heading it names (pandoc's implicit references), as in the export.
+    text(state: State, node: Text) {
+      const pieces = splitReferences(node.value, env.headingLabels)
+      if (pieces.length === 1 && !('slug' in pieces[0]!)) return defaultHandlers.text(state, node)
+      const out: HastContent[] = pieces.map((piece) =>
+        'slug' in piece ? { type: 'element', tagName: 'a', properties: { href: `#${piece.slug}` }, children: [{ type: 'text', value: piece.text }] } : { type: 'text', value: piece.text },
+      )
+      return out as ElementContent[]
     },
     // A link with nothing to see shows its URL, as the export does (link-text.ts).
     link(state: State, node: Link) {

@@ -32,3 +32,16 @@ describe('text handler', () => {
     expect(textOf(blocks[0]!)).toBe(value)
   })
 })
+
+describe('text handler: implicit heading references', () => {
+  it('links [Heading text] to the heading’s bookmark; unknown labels stay text', async () => {
+    const { fromMarkdown } = await import('../../support/docx.js')
+    const { document } = await fromMarkdown('# Getting Started\n\nSee [getting started] and [Getting Started][] but not [elsewhere].\n')
+    const links = elements(document, 'w:hyperlink')
+    expect(links.map((link) => [link.getAttribute('w:anchor'), textOf(link)])).toEqual([
+      ['getting-started', 'getting started'],
+      ['getting-started', 'Getting Started'],
+    ])
+    expect(textOf(document)).toContain('but not [elsewhere].')
+  })
+})

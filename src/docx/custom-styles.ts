@@ -1,0 +1,48 @@
+/**
+ * pandoc's custom styles: `::: {custom-style="Name"}` gives the paragraphs inside the paragraph
+ * style Name, `[text]{custom-style="Name"}` gives the text the character style Name. A name that
+ * is one of our styles' names (Block Text, Heading 2…) uses that style; any other is defined in
+ * styles.xml — a paragraph style based on Body Text, a character style based on the default
+ * paragraph font, looking like their base — so it shows in Word's style pane to be restyled; and
+ * a reference document that has a style of that name restyles it (its styles win by name, see
+ * style-merge.ts), as with pandoc.
+ */
+import type { StyleDef } from './styles.js'
+
+export type CustomStyleKind = 'paragraph' | 'character'
+
+export class CustomStyleRegistry {
+  private readonly made = new Map<string, StyleDef>()
+  private readonly taken: Set<string>
+
+  /** `builtIn`: the styles written anyway (their names are matched, their ids kept free). */
+  constructor(private readonly builtIn: readonly StyleDef[]) {
+    this.taken = new Set(builtIn.map((style) => style.id.toLowerCase()))
+  }
+
+  /** The id of the style named `name` of `kind`, defining it when no style has that name. */
+  id(name: string, kind: CustomStyleKind): string {
+    const wanted = name.trim().replace(/\s+/g, ' ')
+    const key = `${kind}:${wanted.toLowerCase().replace(/\s/g, '')}`
+    const existing = this.builtIn.find((style) => style.type === kind && style.name.toLowerCase().replace(/\s/g, '') === key.slice(kind.length + 1))
+    if (existing) return existing.id
+    const known = this.made.get(key)
+    if (known) return known.id
+    let base = wanted.replace(/[^\p{L}\p{N}]/gu, '') || 'CustomStyle'
+    if (!/^\p{L}/u.test(base)) base = `S${base}`
+    let id = base
+    for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}${n}`
+    this.taken.add(id.toLowerCase())
+    const style: StyleDef =
+      kind === 'paragraph'
+        ? { type: 'paragraph', id, name: wanted || 'Custom Style', basedOn: 'BodyText', qFormat: true }
+        : { type: 'character', id, name: wanted || 'Custom Style', basedOn: 'DefaultParagraphFont', qFormat: true }
+    this.made.set(key, style)
+    return id
+  }
+
+  /** The styles defined for the document, in the order they were first used. */
+  definitions(): StyleDef[] {
+    return [...this.made.values()]
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The parser's messages in document order. Transforms run one after another over the whole
+ * tree, so their messages come grouped by transform; the chunked parser gathers them chunk by
+ * chunk. Sorting both by place (stable, placeless first) gives one order — the reader's.
+ */
+import type { Root } from 'mdast'
+import type { VFile } from 'vfile'
+
+export function remarkMessageOrder() {
+  return (_tree: Root, file: VFile) => {
+    if (file.messages.length < 2) return
+    const key = (index: number) => {
+      const place = file.messages[index]!.place
+      const start = place ? ('start' in place ? place.start : place) : undefined
+      return start ? [start.line ?? 0, start.column ?? 0] : [0, 0]
+    }
+    const order = file.messages.map((_, index) => index)
+    order.sort((a, b) => {
+      const [lineA, columnA] = key(a)
+      const [lineB, columnB] = key(b)
+      return lineA! - lineB! || columnA! - columnB! || a - b
+    })
+    const sorted = order.map((index) => file.messages[index]!)
+    file.messages.length = 0
+    file.messages.push(...sorted)
+  }
+}
