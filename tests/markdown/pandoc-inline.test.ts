@@ -56,6 +56,22 @@ describe('page breaks', () => {
     const tree = parseMarkdown('a\n\n\\newpage\n\nb\n\n  \\pagebreak\n\n\f\n\n> \\newpage\n\n\\newpage and text\n').tree
     expect(tree.children.map((node) => node.type)).toEqual(['paragraph', 'pageBreak', 'paragraph', 'pageBreak', 'pageBreak', 'blockquote', 'paragraph'])
   })
+
+  it('reads page-break CSS on HTML elements, before and after, not other styles', async () => {
+    const { htmlPageBreaks } = await import('../../src/markdown/page-breaks.js')
+    expect(htmlPageBreaks('page-break-before: always')).toEqual({ before: true, after: false })
+    expect(htmlPageBreaks('color: red; PAGE-BREAK-AFTER:always')).toEqual({ before: false, after: true })
+    expect(htmlPageBreaks('break-before: page; break-after: page')).toEqual({ before: true, after: true })
+    expect(htmlPageBreaks('page-break-inside: avoid')).toEqual({ before: false, after: false })
+    expect(htmlPageBreaks(undefined)).toEqual({ before: false, after: false })
+  })
+
+  it('draws an HTML page break in the preview as the marked rule \\newpage gets', async () => {
+    const { toPreviewHast } = await import('../../src/markdown/preview-hast.js')
+    const text = 'a\n\n<div style="page-break-before: always"></div>\n\nb\n'
+    const html = JSON.stringify(toPreviewHast(parseMarkdown(text).tree, text))
+    expect(html).toContain('"page-break"')
+  })
 })
 
 describe('implicit heading references (preview)', () => {

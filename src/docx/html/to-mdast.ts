@@ -16,6 +16,7 @@ import { htmlAnchors, type HtmlAnchor } from './anchor.js'
 import type { HtmlElement } from './node.js'
 import { BLOCKS, DROPPED_WITH_CONTENT, inlineKind, isKnown } from './tags.js'
 import { dropUnclosedRawText } from '../../markdown/unclosed-raw-text.js'
+import { htmlPageBreaks, type PageBreak } from '../../markdown/page-breaks.js'
 import { TextCache } from '../../markdown/text-cache.js'
 
 export interface HtmlConversion {
@@ -115,7 +116,12 @@ function anchors(element: Element, block: boolean, conversion: HtmlConversion): 
 
 function block(element: Element, conversion: HtmlConversion): Array<BlockContent | HtmlElement> {
   const marks = anchors(element, true, conversion)
-  return marks.length > 0 ? [...marks, ...blockContent(element, conversion)] : blockContent(element, conversion)
+  const content = marks.length > 0 ? [...marks, ...blockContent(element, conversion)] : blockContent(element, conversion)
+  // `<div style="page-break-before: always">`: the print CSS authors use for a new page.
+  const breaks = htmlPageBreaks(element.properties.style)
+  if (!breaks.before && !breaks.after) return content
+  const pageBreak = (): PageBreak => at<PageBreak>({ type: 'pageBreak' }, conversion)
+  return [...(breaks.before ? [pageBreak()] : []), ...content, ...(breaks.after ? [pageBreak()] : [])]
 }
 
 function blockContent(element: Element, conversion: HtmlConversion): Array<BlockContent | HtmlElement> {

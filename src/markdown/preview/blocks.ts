@@ -32,6 +32,7 @@ import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
 import { dropUnclosedRawText } from './unclosed-raw-text.js'
+import { markHtmlPageBreaks } from './html-page-breaks.js'
 import { type TextCounts } from './counts.js'
 import { summarize } from './summary.js'
 
@@ -453,6 +454,7 @@ function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: 
   if (containsRaw(hast)) {
     dropUnclosedRawText(hast)
     hast = raw(hast) as HastRoot
+    markHtmlPageBreaks(hast)
   }
   hast = sanitize(hast, previewSchema) as HastRoot
   finish(hast)

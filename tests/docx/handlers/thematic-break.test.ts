@@ -1,6 +1,6 @@
 import { u } from 'unist-builder'
 import { describe, expect, it } from 'vitest'
-import { checkProducedWithOracle, fromTree, styleOf } from '../../support/docx.js'
+import { checkProducedWithOracle, fromMarkdown, fromTree, styleOf, textOf } from '../../support/docx.js'
 import { attr, elements } from '../../support/xml.js'
 
 checkProducedWithOracle('thematicBreak handler')
@@ -14,5 +14,15 @@ describe('thematicBreak handler', () => {
     expect(elements(document, 'w:pageBreakBefore')).toHaveLength(0)
     const style = elements(styles, 'w:style').find((s) => attr(s, 'w:styleId') === 'HorizontalRule')!
     expect(elements(style, 'w:bottom')).toHaveLength(1)
+  })
+})
+
+describe('page breaks', () => {
+  it('\\newpage and <div style="page-break-before: always"> are Word page breaks; page-break-after breaks after the element', async () => {
+    const { document } = await fromMarkdown('a\n\n\\newpage\n\nb\n\n<div style="page-break-before: always">c</div>\n\n<p style="page-break-after: always">d</p>\n\ne\n')
+    const pageBreaks = elements(document, 'w:br').filter((br) => attr(br, 'w:type') === 'page')
+    expect(pageBreaks).toHaveLength(3)
+    const text = textOf(document)
+    expect(text.indexOf('c')).toBeGreaterThan(text.indexOf('b'))
   })
 })
