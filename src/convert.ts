@@ -13,6 +13,7 @@ import { compileSteps } from './docx/to-docx.js'
 import type { DocumentMetadata } from './markdown/front-matter.js'
 import { messagesOf, type Message } from './markdown/messages.js'
 import { parseMarkdownChunked } from './markdown/chunked.js'
+import { parseMarkdown } from './markdown/parse.js'
 
 export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'diagrams' | 'file'>, ResolveImagesOptions, ResolveDiagramsOptions {
   /** The form of the result (default `uint8array`). */
@@ -37,6 +38,9 @@ export interface ConvertResult<F extends OutputFormat = 'uint8array'> {
   metadata: DocumentMetadata
 }
 
+/** Front-matter Markdown (title, abstract…) read with the document's own parser. */
+const parseFragment = (markdown: string): Root => parseMarkdown(markdown).tree
+
 /** Converts Markdown to a .docx. Never throws on content: problems become messages. */
 export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(markdown: string, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
   // Chunked: the same tree as parseMarkdown, in linear time on long documents.
@@ -52,7 +56,7 @@ export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Ro
     resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),
     resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
   ])
-  const steps = compileSteps(tree, { ...docxOptions, images, diagrams, file })
+  const steps = compileSteps(tree, { parseMarkdown: parseFragment, ...docxOptions, images, diagrams, file })
   let step = steps.next()
   while (!step.done) {
     const wait = pause?.('compile')
@@ -62,6 +66,6 @@ export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Ro
   const { document, state } = step.value
   const wait = pause?.('pack')
   if (wait) await wait
-  const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom({ ...state.metadata, ...(state.features.lang ? { lang: state.features.lang } : {}) }, docxOptions.title) })
+  const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom({ ...state.metadata, ...(state.features.lang ? { lang: state.features.lang } : {}) }, docxOptions.title, docxOptions.parseMarkdown ?? parseFragment) })
   return { data: convertOutput(bytes, (output ?? 'uint8array') as F), messages: messagesOf(file), metadata: state.metadata }
 }

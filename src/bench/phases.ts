@@ -43,11 +43,11 @@ async function main(): Promise<void> {
     // Images are left out (no loader): the benchmark is about text.
     const images = await resolveImages(tree, { loadImage: () => Promise.reject(new Error('not loaded in the benchmark')) })
     start = performance.now()
-    const { document, state } = compile(tree, { file, images })
+    const { document, state } = compile(tree, { file, images, parseMarkdown: (text) => parseMarkdown(text).tree })
     times.compile.push(performance.now() - start)
     rss = { ...rss, compile: Math.max(rss.compile, process.memoryUsage().rss) }
     start = performance.now()
-    await packDocx(document, { core: corePropertiesFrom(state.metadata) })
+    await packDocx(document, { core: corePropertiesFrom(state.metadata, undefined, state.options.parseMarkdown) })
     times.pack.push(performance.now() - start)
     rss = { ...rss, pack: Math.max(rss.pack, process.memoryUsage().rss) }
   }

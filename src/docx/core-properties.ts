@@ -4,7 +4,7 @@
  */
 import { textWithoutComments } from '../markdown/critic-markup.js'
 import type { DocumentMetadata } from '../markdown/front-matter.js'
-import { parseMarkdown } from '../markdown/parse.js'
+import type { ParseMarkdown } from './options.js'
 
 const esc = (value: string) =>
   value
@@ -25,14 +25,14 @@ export interface CoreProperties {
   date?: string
 }
 
-export function corePropertiesFrom(metadata: DocumentMetadata, title?: string): CoreProperties {
+export function corePropertiesFrom(metadata: DocumentMetadata, title?: string, parse?: ParseMarkdown): CoreProperties {
   const properties: CoreProperties = {}
-  const chosenTitle = title ?? (metadata.title && plainText(metadata.title))
+  const chosenTitle = title ?? (metadata.title && plainText(metadata.title, parse))
   if (chosenTitle) properties.title = chosenTitle
-  if (metadata.subtitle) properties.subject = plainText(metadata.subtitle)
+  if (metadata.subtitle) properties.subject = plainText(metadata.subtitle, parse)
   if (metadata.authors.length > 0) properties.creator = metadata.authors.join('; ')
   if (metadata.keywords.length > 0) properties.keywords = metadata.keywords.join(', ')
-  if (metadata.abstract) properties.description = plainText(metadata.abstract)
+  if (metadata.abstract) properties.description = plainText(metadata.abstract, parse)
   if (metadata.lang) properties.language = metadata.lang
   const date = metadata.date && w3cDate(metadata.date)
   if (date) properties.date = date
@@ -44,8 +44,9 @@ export function corePropertiesFrom(metadata: DocumentMetadata, title?: string): 
  * text document properties hold: `The *Great* Report` → `The Great Report`; paragraphs
  * stay apart.
  */
-export function plainText(markdown: string): string {
-  const { tree } = parseMarkdown(markdown)
+export function plainText(markdown: string, parse: ParseMarkdown | undefined): string {
+  if (!parse) return markdown.trim()
+  const tree = parse(markdown)
   const text = tree.children.map((block) => textWithoutComments(block).replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n\n')
   return text || markdown.trim()
 }

@@ -1,6 +1,7 @@
 /**
  * The compiler's options and their defaults: A4 portrait, 1440-twip margins, Calibri 11 pt.
  */
+import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
 import type { Handlers } from './handlers/types.js'
 import type { ResolvedDiagrams } from './diagrams.js'
@@ -66,7 +67,16 @@ export interface DocxOptions {
    * to the image's own XML), although Word opens such files.
    */
   svg?: 'raster' | 'vector'
+  /**
+   * The Markdown parser for front-matter values written in Markdown (title, subtitle, abstract).
+   * The compiler reads only trees, so whoever parsed the document passes its parser here
+   * (`markdownToDocx` and the unified plugin do); without it those values are plain text.
+   */
+  parseMarkdown?: ParseMarkdown
 }
+
+/** Markdown text → mdast, as the caller's pipeline parses it. */
+export type ParseMarkdown = (markdown: string) => Root
 
 export interface ResolvedOptions {
   page: { width: number; height: number }
@@ -76,6 +86,7 @@ export interface ResolvedOptions {
   codeFont: string
   title?: string
   svg: 'raster' | 'vector'
+  parseMarkdown?: ParseMarkdown
 }
 
 const DEFAULT_MARGIN = 1440
@@ -102,6 +113,7 @@ export function resolveOptions(options: DocxOptions, reference?: ReferenceTempla
     svg: options.svg === 'vector' ? 'vector' : 'raster',
   }
   if (options.title !== undefined) resolved.title = options.title
+  if (options.parseMarkdown) resolved.parseMarkdown = options.parseMarkdown
   return resolved
 }
 

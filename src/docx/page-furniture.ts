@@ -19,7 +19,7 @@ export function pageFurniture(state: State): Furniture {
   const furniture: Furniture = {}
   if (headerTitle && title) {
     // The cached result: what Word's TITLE field shows, the title property in plain text.
-    const text = xmlSafe(state.options.title ?? plainText(title)).text
+    const text = xmlSafe(state.options.title ?? plainText(title, state.options.parseMarkdown)).text
     furniture.header = new Header({ children: [new Paragraph({ style: 'Header', children: complexField('TITLE', [new TextRun(text)]) })] })
   }
   if (pageNumbers) {

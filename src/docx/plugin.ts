@@ -35,7 +35,9 @@ declare module 'unified' {
 const remarkDocx: Plugin<[RemarkDocxOptions?], Root> = function (options = {}) {
   const { loadImage, convertImage, concurrency, renderDiagram, ...docxOptions } = options
   const processor = this as unknown as Processor<Root, Root, Root, Root, Document>
-  processor.compiler = (tree, file) => toDocx(tree, { ...docxOptions, images: file.data.markdocxImages ?? new Map(), diagrams: file.data.markdocxDiagrams ?? new Map(), file })
+  // Front-matter Markdown (title, abstract) is read with this processor's parser.
+  const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
+  processor.compiler = (tree, file) => toDocx(tree, { parseMarkdown, ...docxOptions, images: file.data.markdocxImages ?? new Map(), diagrams: file.data.markdocxDiagrams ?? new Map(), file })
   return async (tree: Root, file: VFile) => {
     const [images, diagrams] = await Promise.all([
       resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),

@@ -6,7 +6,6 @@
 import type { Paragraph, ParagraphChild } from 'docx'
 import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast'
 import type { Position } from 'unist'
-import { parseMarkdown } from '../markdown/parse.js'
 import type { Context } from './context.js'
 import { nodeDirection, textDirection } from './rtl.js'
 import type { Block, State } from './state.js'
@@ -27,7 +26,7 @@ export function titleBlock(state: State, context: Context): Block[] {
   for (const author of metadata.authors) line(author, 'Author', false)
   if (metadata.date) line(metadata.date, 'Date', false)
   if (metadata.abstract) {
-    const tree = fragment(metadata.abstract, place)
+    const tree = fragment(state, metadata.abstract, place)
     blocks.push(...state.withFirstParagraph(undefined, () => state.blocks(tree, { ...context, paragraphStyle: 'Abstract' })))
   }
   return blocks
@@ -39,16 +38,21 @@ function paragraph(state: State, context: Context, children: ParagraphChild[], s
 
 /** A one-line Markdown value (title, subtitle) as inline content. */
 function inlineMarkdown(state: State, text: string, context: Context, place: Position | undefined): ParagraphChild[] {
-  const tree = fragment(text, place)
+  const tree = fragment(state, text, place)
   const first = tree.children[0]
   // Anything but a single paragraph (a title such as "# x" or "- x") is taken as written.
   if (tree.children.length !== 1 || first?.type !== 'paragraph') return state.text(text, context)
   return state.inlines(first, { ...context, direction: nodeDirection(first) })
 }
 
-/** Markdown from front matter, parsed with the document's parser; messages point at the front matter. */
-function fragment(text: string, place: Position | undefined): Root {
-  const { tree } = parseMarkdown(text)
+/**
+ * Markdown from front matter, parsed with the document's parser (the `parseMarkdown` option:
+ * the compiler itself reads only trees); messages point at the front matter. Without a parser
+ * the value is one paragraph of plain text.
+ */
+function fragment(state: State, text: string, place: Position | undefined): Root {
+  const parse = state.options.parseMarkdown
+  const tree: Root = parse ? parse(text) : { type: 'root', children: text.split(/\n[ \t]*\n/).filter((part) => part.trim()).map((part) => ({ type: 'paragraph', children: [{ type: 'text', value: part.trim() }] })) }
   const stack: Nodes[] = [tree]
   while (stack.length > 0) {
     const node = stack.pop()!
