@@ -23,6 +23,27 @@ function imports(path: string): string[] {
 
 const APP_LAYERS = ['/app/', '/editor/', '/preview/', '/worker/', '/cli/']
 
+/**
+ * The floors, lowest first: each folder of src/ may import only the folders named here (and
+ * itself). The compiler depends on the tree's vocabulary (mdast/) and TeX (math/), never on the
+ * parser; storage sits below the worker and the preview; the app composes everything.
+ * The entry files (index.ts, convert.ts, node.ts) and tooling (bench/) stand outside the floors.
+ */
+const FLOORS: Record<string, readonly string[]> = {
+  mdast: [],
+  math: [],
+  model: [],
+  markdown: ['mdast', 'math'],
+  docx: ['mdast', 'math'],
+  diagrams: ['mdast', 'docx'],
+  storage: ['model'],
+  editor: ['model', 'mdast', 'markdown'],
+  worker: ['model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
+  preview: ['model', 'storage', 'mdast', 'math', 'markdown', 'diagrams'],
+  app: ['model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'editor', 'worker', 'preview'],
+  cli: ['mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
+}
+
 describe('layering', () => {
   for (const layer of ['markdown', 'docx']) {
     it(`src/${layer} imports no UI, no Node and no app layer`, () => {
@@ -41,6 +62,25 @@ describe('layering', () => {
       expect(offenders).toEqual([])
     })
   }
+
+  it('every folder of src/ imports only the floors below it', () => {
+    const offenders: string[] = []
+    const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory() && name !== 'bench')
+    // A new folder must take its place among the floors.
+    expect(folders.filter((name) => !(name in FLOORS))).toEqual([])
+    for (const folder of folders) {
+      const allowed = new Set([folder, ...FLOORS[folder]!])
+      for (const file of files(join(SRC, folder))) {
+        for (const specifier of imports(file)) {
+          if (!specifier.startsWith('.')) continue
+          const target = relative(SRC, join(dirname(file), specifier)).split(sep)
+          const top = target.length > 1 ? target[0]! : target[0]!.replace(/\.js$/, '.ts')
+          if (!allowed.has(top)) offenders.push(`${relative(SRC, file)} → ${specifier}`)
+        }
+      }
+    }
+    expect(offenders).toEqual([])
+  })
 
   it('only src/cli (and build/bench tooling) imports node:*', () => {
     const offenders = files(SRC)

@@ -2,7 +2,7 @@
  * The documents kept in this browser; the open one is marked. Opening a file adds to the list,
  * it never replaces a document.
  */
-import type { DocumentSummary } from './storage/documents.js'
+import type { DocumentSummary } from '../storage/documents.js'
 
 export interface DocumentListProps {
   documents: readonly DocumentSummary[]

@@ -4,7 +4,7 @@
  * remembered per document.
  */
 import { useState, type FormEvent } from 'react'
-import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
 
 export interface ExportDialogProps {
   settings: ExportSettings

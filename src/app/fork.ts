@@ -7,9 +7,9 @@
  */
 import type { OpenDocument } from './session.js'
 import { openById } from './session.js'
-import { copyAssets } from './storage/assets.js'
-import type { Cursor } from './storage/db.js'
-import { createDocument } from './storage/documents.js'
+import { copyAssets } from '../storage/assets.js'
+import type { Cursor } from '../storage/db.js'
+import { createDocument } from '../storage/documents.js'
 
 /** "notes.md" → "notes (copy).md", "Minutes" → "Minutes (copy)". */
 export function copyName(name: string): string {

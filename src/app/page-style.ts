@@ -3,7 +3,7 @@
  * the preview shows the line length and font the .docx will have.
  */
 import type { CSSProperties } from 'react'
-import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
 
 const SIZES_MM: Record<ExportSettings['pageSize'], [number, number]> = {
   A4: [210, 297],

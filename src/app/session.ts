@@ -3,12 +3,12 @@
  * of the sample (with its figure in the image store).
  */
 import { readImageInfo } from '../docx/image-format.js'
-import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
 import { SAMPLE_IMAGE_NAME, sampleImageBytes } from './sample-image.js'
 import sampleText from './sample.md?raw'
-import { ASSET_FOLDER, putAsset } from './storage/assets.js'
-import type { Cursor } from './storage/db.js'
-import { createDocument, getSetting, listDocuments, loadDocument, setSetting } from './storage/documents.js'
+import { ASSET_FOLDER, putAsset } from '../storage/assets.js'
+import type { Cursor } from '../storage/db.js'
+import { createDocument, getSetting, listDocuments, loadDocument, setSetting } from '../storage/documents.js'
 
 export const SAMPLE_TEXT: string = sampleText
 export const SAMPLE_NAME = 'Welcome to markdocx'

@@ -7,8 +7,8 @@
  */
 import type { ElementContent } from 'hast'
 import type { Html, Nodes, Root } from 'mdast'
-import { attributesOf } from '../markdown/attributes.js'
-import { walk } from '../markdown/walk.js'
+import { attributesOf } from '../mdast/attributes.js'
+import { walk } from '../mdast/walk.js'
 import { htmlAnchorIds } from './html/anchor.js'
 import { htmlNodeContent } from './html/to-mdast.js'
 

@@ -8,7 +8,7 @@
 import { BookmarkEnd, BookmarkStart, type ParagraphChild } from 'docx'
 import type { FootnoteDefinition, FootnoteReference, Heading, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { walk } from '../markdown/walk.js'
+import { walk } from '../mdast/walk.js'
 import { asParagraphChild } from './docx-adapter.js'
 
 /** Word keeps at most 40 characters of a bookmark name. */

@@ -9,7 +9,7 @@
  */
 import { BorderStyle, ShadingType, type IParagraphOptions } from 'docx'
 import type { Parents } from 'mdast'
-import type { Callout, CalloutKind } from '../markdown/callouts.js'
+import type { Callout, CalloutKind } from '../mdast/nodes.js'
 import type { Context } from './context.js'
 import type { Block, State } from './state.js'
 import type { StyleDef } from './styles.js'

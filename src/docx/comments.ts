@@ -5,7 +5,7 @@
  * date is the front matter's date, or none — never the clock, so output stays the same.
  */
 import { AnnotationReference, CommentRangeEnd, CommentRangeStart, CommentReference, TextRun, type ICommentOptions, type Paragraph, type ParagraphChild } from 'docx'
-import type { DocumentMetadata } from '../markdown/front-matter.js'
+import type { DocumentMetadata } from '../mdast/front-matter.js'
 import { asParagraphChild, undatedComment } from './docx-adapter.js'
 
 export const DEFAULT_COMMENT_AUTHOR = 'markdocx'

@@ -3,7 +3,7 @@
  * indentation, list level, quote depth. Immutable: handlers extend it with a spread for their
  * children, so nothing leaks to siblings. (Document-wide, mutable things live in `State`.)
  */
-import type { CalloutKind } from '../markdown/callouts.js'
+import type { CalloutKind } from '../mdast/nodes.js'
 
 /** Formatting applied to every run in a subtree. */
 export interface RunFormat {

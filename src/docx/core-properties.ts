@@ -2,8 +2,8 @@
  * docProps/core.xml, written by us: docx stamps `created`/`modified` with the clock, which
  * would make every export differ. Dates are written only when the document gives one.
  */
-import { textWithoutComments } from '../markdown/critic-markup.js'
-import type { DocumentMetadata } from '../markdown/front-matter.js'
+import { textWithoutComments } from '../mdast/text-without-comments.js'
+import type { DocumentMetadata } from '../mdast/front-matter.js'
 import type { ParseMarkdown } from './options.js'
 
 const esc = (value: string) =>

@@ -14,10 +14,10 @@
  */
 import { ImageRun, type FileChild } from 'docx'
 import type { Code } from 'mdast'
-import { diagramKind, diagramSource, type DiagramKind } from '../markdown/diagrams.js'
-import { walk } from '../markdown/walk.js'
+import { diagramKind, diagramSource, type DiagramKind } from '../mdast/diagrams.js'
+import { walk } from '../mdast/walk.js'
 import type { Context } from './context.js'
-import { mermaidLabel, readMermaidError } from './mermaid-source.js'
+import { mermaidLabel, readMermaidError } from '../mdast/mermaid-source.js'
 import { multilineAttribute } from './multiline-attribute.js'
 import { fitted } from './picture.js'
 import type { State } from './state.js'

@@ -5,7 +5,7 @@
  * Chromium in the CLI, the page in the app — and the compiler embeds what came back.
  */
 import type { Root } from 'mdast'
-import { diagramBlocks, diagramKey, type DiagramKind } from '../markdown/diagrams.js'
+import { diagramBlocks, diagramKey, type DiagramKind } from '../mdast/diagrams.js'
 
 export interface DiagramRequest {
   kind: DiagramKind

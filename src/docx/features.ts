@@ -3,10 +3,10 @@
  * table of contents, page numbers, running title, title page, title block, wide-table
  * handling, language, and the words used for captions and the contents heading.
  */
-import type { DocumentMetadata } from '../markdown/front-matter.js'
+import { tocDepthOf, type DocumentMetadata } from '../mdast/front-matter.js'
 import type { DocxOptions } from './options.js'
 import { isLanguageTag } from './rtl.js'
-import { numberSectionsOf } from '../markdown/section-numbers.js'
+import { numberSectionsOf } from '../mdast/section-numbers.js'
 
 export interface Features {
   toc?: { depth: number; title: string }
@@ -53,7 +53,6 @@ const LABELS: Readonly<Record<string, Labels>> = {
   zh: { figure: '图', table: '表', contents: '目录', page: '第', of: '/' },
 }
 
-const MAX_TOC_DEPTH = 9
 
 export function resolveFeatures(options: DocxOptions, metadata: DocumentMetadata): Features {
   const extra = metadata.extra
@@ -87,12 +86,10 @@ export function resolveFeatures(options: DocxOptions, metadata: DocumentMetadata
 
 function tocOf(option: DocxOptions['toc'], metadata: DocumentMetadata, labels: Labels): Features['toc'] {
   const extra = metadata.extra
-  const wanted = option !== undefined ? option !== false : metadata.toc !== undefined && metadata.toc !== false
-  if (!wanted) return undefined
-  const depthOption = typeof option === 'object' ? option.depth : undefined
-  const depth = [depthOption, typeof metadata.toc === 'number' ? metadata.toc : undefined, numberOf(extra['toc-depth'])].find((value): value is number => value !== undefined && Number.isFinite(value))
+  const depth = tocDepthOf(metadata, option)
+  if (depth === undefined) return undefined
   const title = (typeof option === 'object' ? option.title : undefined) ?? stringOf(extra['toc-title']) ?? labels.contents
-  return { depth: Math.min(MAX_TOC_DEPTH, Math.max(1, Math.round(depth ?? 3))), title }
+  return { depth, title }
 }
 
 function pageNumbersOf(value: unknown): DocxOptions['pageNumbers'] {

@@ -3,7 +3,7 @@
  * the image's title as its caption — the way pandoc and most readers treat it.
  */
 import type { Image, ImageReference, Paragraph } from 'mdast'
-import { soleImage } from '../markdown/figure.js'
+import { soleImage } from '../mdast/figure.js'
 import type { Context } from './context.js'
 import type { State } from './state.js'
 

@@ -6,7 +6,7 @@
 import type { Paragraph } from 'docx'
 import type { FootnoteDefinition, FootnoteReference, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { walk } from '../markdown/walk.js'
+import { walk } from '../mdast/walk.js'
 
 export interface FootnoteUse {
   /** The note's id in footnotes.xml. */

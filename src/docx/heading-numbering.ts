@@ -13,7 +13,7 @@
  * (package-edits.ts).
  */
 import { AlignmentType, LevelFormat, LevelSuffix, type INumberingOptions } from 'docx'
-import { NUMBERED_LEVELS } from '../markdown/section-numbers.js'
+import { NUMBERED_LEVELS } from '../mdast/section-numbers.js'
 import { attribute, elements } from './xml-scan.js'
 
 type Level = INumberingOptions['config'][number]['levels'][number]

@@ -3,7 +3,7 @@
  * StringTok…), based on Verbatim Char as in pandoc's reference.docx, so a template made for
  * pandoc restyles our code too. Colours come from the table the preview uses.
  */
-import { TOKEN_STYLES, type TokenType } from '../markdown/highlight.js'
+import { TOKEN_STYLES, type TokenType } from '../mdast/highlight.js'
 
 /** A character style definition, in the shape styles.ts writes. */
 export interface TokenStyleDefinition {

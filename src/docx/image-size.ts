@@ -1,8 +1,8 @@
 /**
- * How big an image with an explicit size (see markdown/image-size.ts) is drawn in Word.
+ * How big an image with an explicit size (see mdast/image-size.ts) is drawn in Word.
  */
-import type { ImageSize, Length } from '../markdown/image-size.js'
-import { PIXELS_PER } from '../markdown/image-size.js'
+import type { ImageSize, Length } from '../mdast/image-size.js'
+import { PIXELS_PER } from '../mdast/image-size.js'
 import { TWIPS_PER_PIXEL } from './units.js'
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { Definition, Html, Image, ImageReference, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
-import { walk } from '../markdown/walk.js'
+import { walk } from '../mdast/walk.js'
 import { htmlImageSources } from './html/to-mdast.js'
 import { isEmbeddable, readImageInfo, type ImageInfo } from './image-format.js'
 

@@ -9,7 +9,7 @@
  */
 import { toString } from 'mdast-util-to-string'
 import type { Node } from 'unist'
-import { hasRtlLetter, RTL_LETTER, textDirection, type Direction } from '../markdown/direction.js'
+import { hasRtlLetter, RTL_LETTER, textDirection, type Direction } from '../mdast/direction.js'
 
 export { textDirection, type Direction }
 

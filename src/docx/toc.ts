@@ -8,8 +8,8 @@
  */
 import { BuilderElement, FileChild, InternalHyperlink, LeaderType, Paragraph, Tab, TabStopType, TextRun, XmlComponent, type ParagraphChild } from 'docx'
 import type { Heading, Nodes, Root } from 'mdast'
-import { textWithoutComments } from '../markdown/critic-markup.js'
-import { sectionNumbers } from '../markdown/section-numbers.js'
+import { textWithoutComments } from '../mdast/text-without-comments.js'
+import { sectionNumbers } from '../mdast/section-numbers.js'
 import type { Context } from './context.js'
 import { complexFieldParts } from './fields.js'
 import { nodeDirection } from './rtl.js'

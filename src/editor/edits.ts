@@ -3,7 +3,7 @@
  * position it has once the changes before it are made, so the list applies in order.
  */
 import type { ChangeSet } from '@codemirror/state'
-import type { TextEdit } from '../worker/protocol.js'
+import type { TextEdit } from '../model/text-edit.js'
 
 export function editsOf(changes: ChangeSet): TextEdit[] {
   const edits: TextEdit[] = []

@@ -11,22 +11,9 @@
  */
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import type { VFile } from 'vfile'
-import { parseAttributes, type Attributes } from './attributes.js'
+import { parseAttributes, type Attributes } from '../mdast/attributes.js'
 import { pointAt, textSource, type TextSource } from './text-source.js'
-
-export interface BracketedSpan extends Parent {
-  type: 'bracketedSpan'
-  children: PhrasingContent[]
-}
-
-declare module 'mdast' {
-  interface PhrasingContentMap {
-    bracketedSpan: BracketedSpan
-  }
-  interface RootContentMap {
-    bracketedSpan: BracketedSpan
-  }
-}
+import type { BracketedSpan } from '../mdast/nodes.js'
 
 /** Deeper spans than this stay text (each level is a level of recursion when compiling). */
 const MAX_DEPTH = 32

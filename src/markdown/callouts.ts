@@ -12,23 +12,7 @@
 import type { Blockquote, Nodes, Root, Text } from 'mdast'
 import type { Point } from 'unist'
 import type { VFile } from 'vfile'
-
-export type CalloutKind = 'note' | 'tip' | 'important' | 'warning' | 'caution'
-
-export interface Callout {
-  kind: CalloutKind
-  /** The title shown above the content: the author's (`> [!tip] Try this`), else the kind's name. */
-  title: string
-  /** The type name as written, lower-cased (`faq`, `note`…). */
-  type: string
-}
-
-declare module 'mdast' {
-  interface BlockquoteData {
-    /** Set when the quote is a callout (see markdown/callouts.ts). */
-    callout?: Callout
-  }
-}
+import type { CalloutKind } from '../mdast/nodes.js'
 
 /** Every type name read, and the kind it is drawn as (GitHub's five, then Obsidian's). */
 const KINDS: Readonly<Record<string, CalloutKind>> = {

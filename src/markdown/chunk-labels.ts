@@ -22,7 +22,7 @@ import type { Construct, Extension, ParseContext, State, TokenizeContext } from 
 import type { Nodes, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { Processor } from 'unified'
-import { walk } from './walk.js'
+import { walk } from '../mdast/walk.js'
 
 /** What a parse asked about labels, with the answers it was given. Labels are micromark-normalised. */
 export interface LabelRecord {

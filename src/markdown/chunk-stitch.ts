@@ -21,7 +21,7 @@
 import type { List, Nodes, Root, RootContent } from 'mdast'
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph } from './table-caption.js'
-import { walk } from './walk.js'
+import { walk } from '../mdast/walk.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml', 'fencedDiv', 'pageBreak'])

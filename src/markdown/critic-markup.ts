@@ -10,27 +10,7 @@
  * `<mark class="critic-highlight">` and `<span class="critic-comment">` (a margin note).
  */
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
-
-export interface CriticHighlight extends Parent {
-  type: 'criticHighlight'
-  children: PhrasingContent[]
-}
-
-export interface CriticComment extends Parent {
-  type: 'criticComment'
-  children: PhrasingContent[]
-}
-
-declare module 'mdast' {
-  interface PhrasingContentMap {
-    criticHighlight: CriticHighlight
-    criticComment: CriticComment
-  }
-  interface RootContentMap {
-    criticHighlight: CriticHighlight
-    criticComment: CriticComment
-  }
-}
+import type { CriticHighlight, CriticComment } from '../mdast/nodes.js'
 
 type Marker = '{==' | '==}' | '{>>' | '<<}'
 type Item = { kind: 'node'; node: PhrasingContent } | { kind: 'marker'; marker: Marker; from: Text }
@@ -132,21 +112,4 @@ function merge(nodes: PhrasingContent[]): PhrasingContent[] {
     } else out.push(node)
   }
   return out.filter((node) => node.type !== 'text' || node.value !== '')
-}
-
-/**
- * A node's plain text without its CriticMarkup comments: what a heading's contents entry, a
- * document title or a slug should read ("Results{>>check<<}" → "Results").
- */
-export function textWithoutComments(node: Nodes): string {
-  if (node.type === 'criticComment') return ''
-  if ('value' in node && typeof node.value === 'string') return node.value
-  if ('alt' in node && typeof node.alt === 'string') return node.alt
-  if ('children' in node) {
-    let text = ''
-    // Iterative over siblings; nesting depth is bounded by the parser's guards.
-    for (const child of node.children as Nodes[]) text += textWithoutComments(child)
-    return text
-  }
-  return ''
 }

@@ -8,7 +8,7 @@ import type { Root } from 'mdast'
 import { defListFromMarkdown, type DefListDescriptionNode, type DefListNode, type DefListTermNode } from 'mdast-util-definition-list'
 import { defList } from 'micromark-extension-definition-list'
 import type { Processor } from 'unified'
-import { walk } from './walk.js'
+import { walk } from '../mdast/walk.js'
 
 export type { DefListDescriptionNode, DefListNode, DefListTermNode }
 

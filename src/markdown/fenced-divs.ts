@@ -21,31 +21,11 @@
 import type { BlockContent, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
 import type { Position } from 'unist'
 import type { VFile } from 'vfile'
-import { attributeValue, parseAttributes, type Attributes } from './attributes.js'
-import { calloutKind, calloutTitle, type Callout } from './callouts.js'
+import { attributeValue, parseAttributes, type Attributes } from '../mdast/attributes.js'
+import { calloutKind, calloutTitle } from './callouts.js'
+import type { Callout } from '../mdast/nodes.js'
 import { pointAt, textSource } from './text-source.js'
-
-export interface FencedDiv extends Parent {
-  type: 'fencedDiv'
-  children: BlockContent[]
-}
-
-declare module 'mdast' {
-  interface RootContentMap {
-    fencedDiv: FencedDiv
-  }
-  interface BlockContentMap {
-    fencedDiv: FencedDiv
-  }
-  interface ParagraphData {
-    /** A div's opening fence with no closing fence after it (left as text; see fenced-divs.ts). */
-    unclosedDiv?: boolean
-  }
-  interface Data {
-    /** A callout: a quote (`> [!NOTE]`, callouts.ts) or a div (`::: warning`, fenced-divs.ts). */
-    callout?: Callout
-  }
-}
+import type { FencedDiv } from '../mdast/nodes.js'
 
 const OPENING = /^[ \t]*(:{3,})[ \t]*(\{[^\n]*\}|[^\s{}:][^\s{}]*)[ \t]*:*[ \t]*$/
 const CLOSING = /^[ \t]*:{3,}[ \t]*$/

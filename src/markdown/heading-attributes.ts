@@ -7,7 +7,7 @@
  */
 import type { Heading, Nodes, Root, Text } from 'mdast'
 import type { VFile } from 'vfile'
-import { parseAttributes, type Attributes } from './attributes.js'
+import { parseAttributes, type Attributes } from '../mdast/attributes.js'
 
 /** A trailing `{…}` with the spaces before it (no line break inside). */
 const TRAILING = /[ \t]*(\{[^{}\n]*\})[ \t]*$/

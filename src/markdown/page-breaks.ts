@@ -7,31 +7,9 @@
  */
 import type { Node } from 'unist'
 import type { Nodes, Paragraph, Root } from 'mdast'
-
-export interface PageBreak extends Node {
-  type: 'pageBreak'
-}
-
-declare module 'mdast' {
-  interface RootContentMap {
-    pageBreak: PageBreak
-  }
-  interface BlockContentMap {
-    pageBreak: PageBreak
-  }
-}
+import type { PageBreak } from '../mdast/nodes.js'
 
 const BREAK = /^(?:\\newpage|\\pagebreak|\f+)$/
-
-/** Where an HTML element's inline style asks for a page break: before it, after it, both or neither. */
-export function htmlPageBreaks(style: unknown): { before: boolean; after: boolean } {
-  const css = typeof style === 'string' ? style.toLowerCase() : ''
-  if (!css.includes('break')) return { before: false, after: false }
-  return {
-    before: /(?:^|;)\s*(?:page-break-before\s*:\s*always|break-before\s*:\s*(?:page|left|right|recto|verso))/.test(css),
-    after: /(?:^|;)\s*(?:page-break-after\s*:\s*always|break-after\s*:\s*(?:page|left|right|recto|verso))/.test(css),
-  }
-}
 
 /** Whether a paragraph is only a page-break command. */
 export function isPageBreakParagraph(node: Paragraph): boolean {

@@ -11,27 +11,7 @@
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import type { VFile } from 'vfile'
 import { pointAt, textSource, type TextSource } from './text-source.js'
-
-export interface Superscript extends Parent {
-  type: 'superscript'
-  children: PhrasingContent[]
-}
-
-export interface Subscript extends Parent {
-  type: 'subscript'
-  children: PhrasingContent[]
-}
-
-declare module 'mdast' {
-  interface PhrasingContentMap {
-    superscript: Superscript
-    subscript: Subscript
-  }
-  interface RootContentMap {
-    superscript: Superscript
-    subscript: Subscript
-  }
-}
+import type { Superscript, Subscript } from '../mdast/nodes.js'
 
 /** `^x^` or `~x~`: no white space but pandoc's `\ ` (a no-break space), no marker of its kind inside, `~` not doubled. */
 const SCRIPT = /\^((?:\\ |[^\s^])+)\^|(?<!~)~((?:\\ |[^\s~])+)~(?!~)/g

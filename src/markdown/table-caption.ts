@@ -7,20 +7,7 @@
  */
 import type { Paragraph, Parent, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast'
 import type { VFile } from 'vfile'
-
-export interface TableCaption extends Parent {
-  type: 'tableCaption'
-  children: PhrasingContent[]
-}
-
-declare module 'mdast' {
-  interface RootContentMap {
-    tableCaption: TableCaption
-  }
-  interface BlockContentMap {
-    tableCaption: TableCaption
-  }
-}
+import type { TableCaption } from '../mdast/nodes.js'
 
 const PREFIX = /^(?:[Tt]able:|:)(?=\s|$)[ \t]*/
 

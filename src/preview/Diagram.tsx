@@ -7,9 +7,9 @@
  */
 import type { Element, ElementContent } from 'hast'
 import { useEffect, useState, type ComponentPropsWithoutRef } from 'react'
-import { mermaidLabel, readMermaidError } from '../docx/mermaid-source.js'
-import type { DiagramKind } from '../markdown/diagrams.js'
-import { drawDiagram, drawnDiagram, type PageDiagram } from './diagrams.js'
+import { mermaidLabel, readMermaidError } from '../mdast/mermaid-source.js'
+import type { DiagramKind } from '../mdast/diagrams.js'
+import { drawDiagram, drawnDiagram, type PageDiagram } from '../diagrams/page-diagrams.js'
 
 type DivProps = ComponentPropsWithoutRef<'div'> & { node?: Element }
 

@@ -119,7 +119,7 @@ function useHighlightCss(): string {
   const [css, setCss] = useState('')
   useEffect(() => {
     let live = true
-    import('../markdown/highlight.js').then(
+    import('../mdast/highlight.js').then(
       ({ highlightCss }) => live && setCss(highlightCss('.page-content pre code')),
       () => undefined,
     )

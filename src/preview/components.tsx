@@ -6,7 +6,7 @@
  */
 import type { Element } from 'hast'
 import { useContext, type ComponentPropsWithoutRef } from 'react'
-import { assetPath } from '../app/storage/assets.js'
+import { assetPath } from '../storage/assets.js'
 import { AssetUrls } from './assets-context.js'
 
 export function PreviewImage({ src, alt, width, height, node: _node, ...rest }: ComponentPropsWithoutRef<'img'> & { node?: Element }) {

@@ -13,7 +13,7 @@
  * in the page, asynchronously, and exports itself.
  */
 import type { Message } from '../markdown/messages.js'
-import { drawDiagramForExport } from '../preview/diagrams.js'
+import { drawDiagramForExport } from '../diagrams/page-diagrams.js'
 import { budgetFor, EXPORT_BUDGET, RENDER_BUDGET, type Budget } from './budget.js'
 import type { ExporterRequest, ExportSettings, MessagesReply, RenderReply, TextEdit, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { editedLength } from './text-edits.js'

@@ -1,11 +1,11 @@
 /**
  * Diagrams for a document's export and check, in a worker: drawn by the page, which has the DOM
- * mermaid needs (preview/diagrams.ts), through `draw-diagram` requests it answers — as images
+ * mermaid needs (diagrams/page-diagrams.ts), through `draw-diagram` requests it answers — as images
  * the worker cannot decode are drawn (image-source.ts). Drawings are kept by their source, so an
  * export after an edit asks the page only for the diagrams that changed.
  */
 import type { DiagramRenderer, DiagramResult } from '../docx/diagrams.js'
-import { diagramKey, type DiagramKind } from '../markdown/diagrams.js'
+import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
 import type { DrawDiagramRequest } from './protocol.js'
 
 /** How many drawings are kept (the least recently used go first). */

@@ -13,7 +13,7 @@ import { resolveDiagrams } from '../docx/diagrams.js'
 import { resolveImages } from '../docx/images.js'
 import { compile } from '../docx/to-docx.js'
 import type { Unchanged } from '../markdown/chunk-scan.js'
-import { readFrontMatter } from '../markdown/front-matter.js'
+import { readFrontMatter, tocDepthOf } from '../mdast/front-matter.js'
 import { messagesOf } from '../markdown/messages.js'
 import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
 import { DiagramSource } from './diagram-source.js'
@@ -213,8 +213,7 @@ export class Engine {
       this.current = { revision: request.revision, documentId: request.documentId, text, tree, file }
       const metadata = readFrontMatter(tree)
       const title = metadata.title
-      const tocDepth = Number(metadata.extra['toc-depth'])
-      const toc = metadata.toc === true ? (Number.isInteger(tocDepth) && tocDepth > 0 ? tocDepth : 3) : typeof metadata.toc === 'number' && metadata.toc > 0 ? metadata.toc : undefined
+      const toc = tocDepthOf(metadata)
       this.post({
         type: 'rendered',
         revision: request.revision,

@@ -5,7 +5,7 @@
  * onto an OffscreenCanvas and embedded as PNG.
  */
 import type { ImageInfo } from '../docx/image-format.js'
-import { assetPath, getAsset } from '../app/storage/assets.js'
+import { assetPath, getAsset } from '../storage/assets.js'
 
 const MIME: Record<ImageInfo['format'], string> = {
   png: 'image/png',

@@ -14,42 +14,17 @@
 import type { Root as HastRoot } from 'hast'
 import type { Root } from 'mdast'
 import type { DiagramResult } from '../docx/diagrams.js'
-import type { DiagramKind } from '../markdown/diagrams.js'
+import type { DiagramKind } from '../mdast/diagrams.js'
 import type { Message } from '../markdown/messages.js'
 import type { BlockPatch, OutlineEntry } from '../markdown/preview-hast.js'
+import type { ExportSettings } from '../model/export-settings.js'
+import type { TextEdit } from '../model/text-edit.js'
 
-/** One replacement in the text: [from, to) becomes `insert`. In a list, each applies to the text the previous one left. */
-export type TextEdit = readonly [from: number, to: number, insert: string]
+// The protocol carries these; their home is the model floor (src/model), below storage and the worker.
+export type { ExportSettings, TextEdit }
 
 /** How a request brings the worker's copy of the text to its revision. */
 export type TextSync = { text: string } | { after: number; edits: readonly TextEdit[] }
-
-/** Export settings the dialog edits, remembered per document. Lengths in millimetres, size in points. */
-export interface ExportSettings {
-  pageSize: 'A4' | 'Letter' | 'Legal'
-  orientation: 'portrait' | 'landscape'
-  margins: { top: number; right: number; bottom: number; left: number }
-  font: string
-  fontSize: number
-  /** A reference .docx whose styles, theme, page setup and headers the export takes (issue 4). */
-  referenceDoc?: { name: string; bytes: Uint8Array }
-  /** A table of contents after the title block. */
-  toc?: boolean
-  /** Page numbers in the footer (and the title in the header). */
-  pageNumbers?: 'none' | 'page' | 'page-of-pages'
-  /** The title block on a page of its own. */
-  titlePage?: boolean
-  /** Tables too wide for the page: smaller type, or a landscape page of their own. */
-  wideTables?: 'shrink' | 'landscape'
-}
-
-export const DEFAULT_EXPORT_SETTINGS: ExportSettings = {
-  pageSize: 'A4',
-  orientation: 'portrait',
-  margins: { top: 25.4, right: 25.4, bottom: 25.4, left: 25.4 },
-  font: 'Calibri',
-  fontSize: 11,
-}
 
 export interface RenderRequest {
   type: 'render'
@@ -231,7 +206,7 @@ export interface RasterizeRequest {
   height: number
 }
 
-/** The worker asks the page to draw a diagram (mermaid needs the DOM; see preview/diagrams.ts). */
+/** The worker asks the page to draw a diagram (mermaid needs the DOM; see diagrams/page-diagrams.ts). */
 export interface DrawDiagramRequest {
   type: 'draw-diagram'
   id: number

@@ -4,7 +4,7 @@
  * mermaid 12.3's own, as its render() threw them in Chromium.
  */
 import { describe, expect, it } from 'vitest'
-import { mermaidLabel, readMermaidError, sourceLine } from '../../src/docx/mermaid-source.js'
+import { mermaidLabel, readMermaidError, sourceLine } from '../../src/mdast/mermaid-source.js'
 
 describe('mermaidLabel', () => {
   it('takes accTitle, the front matter’s title, a title statement, in that order', () => {

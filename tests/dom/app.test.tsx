@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto'
 import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../src/app/App.js'
-import { resetDatabaseConnection } from '../../src/app/storage/db.js'
+import { resetDatabaseConnection } from '../../src/storage/db.js'
 import { WorkerClient } from '../../src/worker/client.js'
 import { installLayoutStubs } from './setup.js'
 

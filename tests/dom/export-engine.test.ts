@@ -13,7 +13,8 @@ import { messagesOf } from '../../src/markdown/messages.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { buildDocx } from '../../src/worker/export-docx.js'
 import { ExportEngine } from '../../src/worker/export-engine.js'
-import { DEFAULT_EXPORT_SETTINGS, type TreeMessage, type WorkerReply } from '../../src/worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS } from '../../src/model/export-settings.js'
+import { type TreeMessage, type WorkerReply } from '../../src/worker/protocol.js'
 
 function tree(version: number, text: string): TreeMessage {
   const { tree: root, file } = parseMarkdown(text)

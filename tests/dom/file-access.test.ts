@@ -6,7 +6,7 @@ import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { unzipBundle, zipBundle } from '../../src/app/file-access.js'
 import { downloadName, docxOptionsFor } from '../../src/worker/engine.js'
-import { DEFAULT_EXPORT_SETTINGS } from '../../src/worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS } from '../../src/model/export-settings.js'
 
 /** jsdom's Blob has no arrayBuffer(); FileReader it has. */
 function bytesOf(blob: Blob): Promise<Uint8Array> {

@@ -6,9 +6,9 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { copyName, forkDocument } from '../../src/app/fork.js'
 import { openById } from '../../src/app/session.js'
-import { listAssets, putAsset } from '../../src/app/storage/assets.js'
-import { createDocument, listDocuments } from '../../src/app/storage/documents.js'
-import { DEFAULT_EXPORT_SETTINGS } from '../../src/worker/protocol.js'
+import { listAssets, putAsset } from '../../src/storage/assets.js'
+import { createDocument, listDocuments } from '../../src/storage/documents.js'
+import { DEFAULT_EXPORT_SETTINGS } from '../../src/model/export-settings.js'
 import { deleteAppDatabase } from './setup.js'
 
 afterEach(deleteAppDatabase)

@@ -3,7 +3,7 @@
  * layout" here), and a fresh database per storage test.
  */
 import 'fake-indexeddb/auto'
-import { openDatabase, resetDatabaseConnection } from '../../src/app/storage/db.js'
+import { openDatabase, resetDatabaseConnection } from '../../src/storage/db.js'
 
 const rect = (): DOMRect => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect
 

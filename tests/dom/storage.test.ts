@@ -6,10 +6,10 @@
 import 'fake-indexeddb/auto'
 import { ChangeSet, Text } from '@codemirror/state'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { assetPath, getAsset, putAsset, safeFileName } from '../../src/app/storage/assets.js'
-import { committed, describeStorageError, openDatabase, STORES } from '../../src/app/storage/db.js'
-import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/app/storage/documents.js'
-import { Journal } from '../../src/app/storage/journal.js'
+import { assetPath, getAsset, putAsset, safeFileName } from '../../src/storage/assets.js'
+import { committed, describeStorageError, openDatabase, STORES } from '../../src/storage/db.js'
+import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/storage/documents.js'
+import { Journal } from '../../src/storage/journal.js'
 import { deleteAppDatabase } from './setup.js'
 
 afterEach(deleteAppDatabase)

@@ -8,7 +8,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { budgetFor, RENDER_BUDGET, renderBudgetFromQuery } from '../../src/worker/budget.js'
 import { WorkerClient } from '../../src/worker/client.js'
-import { DEFAULT_EXPORT_SETTINGS, type RenderReply, type TextSync, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS } from '../../src/model/export-settings.js'
+import { type RenderReply, type TextSync, type WorkerReply, type WorkerRequest } from '../../src/worker/protocol.js'
 
 class FakeWorker {
   static all: FakeWorker[] = []

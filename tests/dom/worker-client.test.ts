@@ -7,7 +7,8 @@ import 'fake-indexeddb/auto'
 import { unzipSync, strFromU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { WorkerClient } from '../../src/worker/client.js'
-import { DEFAULT_EXPORT_SETTINGS, type MessagesReply, type RenderReply } from '../../src/worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS } from '../../src/model/export-settings.js'
+import { type MessagesReply, type RenderReply } from '../../src/worker/protocol.js'
 
 function client() {
   const renders: RenderReply[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attributeValue, hasClass, parseAttributes } from '../../src/markdown/attributes.js'
+import { attributeValue, hasClass, parseAttributes } from '../../src/mdast/attributes.js'
 
 describe('parseAttributes (pandoc attribute blocks)', () => {
   it('reads ids, classes and pairs, in order, and says how long the block is', () => {

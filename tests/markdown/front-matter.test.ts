@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readFrontMatter } from '../../src/markdown/front-matter.js'
+import { readFrontMatter } from '../../src/mdast/front-matter.js'
 import { messagesOf } from '../../src/markdown/messages.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 
@@ -60,5 +60,22 @@ describe('front matter', () => {
   it('only reads a leading block', () => {
     const { metadata } = read('Text first\n\n---\ntitle: Not front matter\n---\n')
     expect(metadata.title).toBeUndefined()
+  })
+})
+
+describe('table of contents depth: one rule for preview and export', () => {
+  const metadata = (toc: boolean | number | undefined, extra: Record<string, unknown> = {}) => ({ authors: [], keywords: [], extra, ...(toc === undefined ? {} : { toc }) })
+  it('is off unless asked, 3 by default, toc-depth or a number, kept within 1…9', async () => {
+    const { tocDepthOf } = await import('../../src/mdast/front-matter.js')
+    expect(tocDepthOf(metadata(undefined))).toBeUndefined()
+    expect(tocDepthOf(metadata(false))).toBeUndefined()
+    expect(tocDepthOf(metadata(true))).toBe(3)
+    expect(tocDepthOf(metadata(true, { 'toc-depth': 2 }))).toBe(2)
+    expect(tocDepthOf(metadata(true, { 'toc-depth': '5' }))).toBe(5)
+    expect(tocDepthOf(metadata(true, { 'toc-depth': 12 }))).toBe(9)
+    expect(tocDepthOf(metadata(7))).toBe(7)
+    expect(tocDepthOf(metadata(true), { depth: 4 })).toBe(4)
+    expect(tocDepthOf(metadata(true), false)).toBeUndefined()
+    expect(tocDepthOf(metadata(undefined), true)).toBe(3)
   })
 })

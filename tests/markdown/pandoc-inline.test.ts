@@ -5,7 +5,7 @@
 import type { Heading, Paragraph, PhrasingContent } from 'mdast'
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { headingSlugs } from '../../src/markdown/slugs.js'
+import { headingSlugs } from '../../src/mdast/slugs.js'
 
 const first = <T>(text: string) => parseMarkdown(text).tree.children[0] as T
 const shape = (nodes: readonly PhrasingContent[]): unknown[] => nodes.map((node) => ('children' in node ? { [node.type]: shape(node.children as PhrasingContent[]) } : 'value' in node ? node.value : node.type))
@@ -58,7 +58,7 @@ describe('page breaks', () => {
   })
 
   it('reads page-break CSS on HTML elements, before and after, not other styles', async () => {
-    const { htmlPageBreaks } = await import('../../src/markdown/page-breaks.js')
+    const { htmlPageBreaks } = await import('../../src/mdast/html-page-breaks.js')
     expect(htmlPageBreaks('page-break-before: always')).toEqual({ before: true, after: false })
     expect(htmlPageBreaks('color: red; PAGE-BREAK-AFTER:always')).toEqual({ before: false, after: true })
     expect(htmlPageBreaks('break-before: page; break-after: page')).toEqual({ before: true, after: true })

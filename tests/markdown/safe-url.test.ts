@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeUrl, urlProtocol } from '../../src/markdown/safe-url.js'
+import { safeUrl, urlProtocol } from '../../src/mdast/safe-url.js'
 
 describe('safe URLs (shared by preview and export)', () => {
   it('allows http(s), mailto, relative and fragment links', () => {

@@ -4,7 +4,7 @@ import type { Heading } from 'mdast'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { PreviewCache, PreviewLayouter, toPreviewHast } from '../../src/markdown/preview-hast.js'
 import { describe, expect, it } from 'vitest'
-import { sectionNumbers } from '../../src/markdown/section-numbers.js'
+import { sectionNumbers } from '../../src/mdast/section-numbers.js'
 
 const heading = (depth: 1 | 2 | 3 | 4 | 5 | 6, unnumbered = false): Heading => ({
   type: 'heading',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { headingSlugs } from '../../src/markdown/slugs.js'
+import { headingSlugs } from '../../src/mdast/slugs.js'
 
 const slugs = (markdown: string) => [...headingSlugs(parseMarkdown(markdown).tree).values()]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { highlightTokens } from '../../src/markdown/highlight.js'
-import { TextCache } from '../../src/markdown/text-cache.js'
+import { highlightTokens } from '../../src/mdast/highlight.js'
+import { TextCache } from '../../src/mdast/text-cache.js'
 
 describe('TextCache', () => {
   it('gives back what was set for a text', () => {

@@ -1,11 +1,11 @@
 /**
- * Unclosed raw-text elements (src/markdown/unclosed-raw-text.ts) keep the text after them, in
+ * Unclosed raw-text elements (src/mdast/unclosed-raw-text.ts) keep the text after them, in
  * the export as in the preview; closed ones are still dropped with their content.
  */
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../src/convert.js'
-import { dropUnclosedRawText } from '../../src/markdown/unclosed-raw-text.js'
+import { dropUnclosedRawText } from '../../src/mdast/unclosed-raw-text.js'
 
 async function exportedText(markdown: string): Promise<string> {
   const { data } = await markdownToDocx(markdown, { output: 'uint8array' })

@@ -4,7 +4,7 @@ import type { Node } from 'unist'
 import { visit } from 'unist-util-visit'
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { walk } from '../../src/markdown/walk.js'
+import { walk } from '../../src/mdast/walk.js'
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures')
 

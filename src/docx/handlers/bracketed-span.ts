@@ -1,5 +1,5 @@
-import type { BracketedSpan } from '../../markdown/bracketed-spans.js'
-import { attributeValue, hasClass } from '../../markdown/attributes.js'
+import type { BracketedSpan } from '../../mdast/nodes.js'
+import { attributeValue, hasClass } from '../../mdast/attributes.js'
 import type { RunFormat } from '../context.js'
 import type { Handler } from './types.js'
 

@@ -1,6 +1,6 @@
 import { TextRun, type Paragraph } from 'docx'
 import type { Parents } from 'mdast'
-import type { CriticComment, CriticHighlight } from '../../markdown/critic-markup.js'
+import type { CriticComment, CriticHighlight } from '../../mdast/nodes.js'
 import { annotationMark, commentAnchor } from '../comments.js'
 import type { Context } from '../context.js'
 import { nodeDirection } from '../rtl.js'

@@ -1,4 +1,4 @@
-import type { DefListDescriptionNode, DefListNode, DefListTermNode } from '../../markdown/definition-list.js'
+import type { DefListDescriptionNode, DefListNode, DefListTermNode } from 'mdast-util-definition-list'
 import { nodeDirection } from '../rtl.js'
 import { STYLE_INDENT } from '../styles.js'
 import type { Handler } from './types.js'

@@ -1,5 +1,5 @@
-import type { FencedDiv } from '../../markdown/fenced-divs.js'
-import { attributeValue, hasClass } from '../../markdown/attributes.js'
+import type { FencedDiv } from '../../mdast/nodes.js'
+import { attributeValue, hasClass } from '../../mdast/attributes.js'
 import { calloutBlocks } from '../callouts.js'
 import type { Context } from '../context.js'
 import { SectionBreak } from '../sections.js'

@@ -1,5 +1,5 @@
 import type { Heading } from 'mdast'
-import { isUnnumbered } from '../../markdown/section-numbers.js'
+import { isUnnumbered } from '../../mdast/section-numbers.js'
 import { nodeDirection } from '../rtl.js'
 import type { Handler } from './types.js'
 

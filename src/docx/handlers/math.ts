@@ -1,6 +1,6 @@
 import type { Code } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
-import { isDisplayInlineMath } from '../../markdown/math.js'
+import { isDisplayInlineMath } from '../../math/tex.js'
 import { displayMath, latexToOmml, ommlComponent } from '../math/index.js'
 import type { State } from '../state.js'
 import { xmlSafe } from '../text.js'

@@ -1,5 +1,5 @@
 import { PageBreak as WordPageBreak } from 'docx'
-import type { PageBreak } from '../../markdown/page-breaks.js'
+import type { PageBreak } from '../../mdast/nodes.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Subscript, Superscript } from '../../markdown/superscript.js'
+import type { Subscript, Superscript } from '../../mdast/nodes.js'
 import type { Handler } from './types.js'
 
 /** pandoc's `^superscript^` and `~subscript~`: raised and lowered runs. */

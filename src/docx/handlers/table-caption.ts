@@ -1,4 +1,4 @@
-import type { TableCaption } from '../../markdown/table-caption.js'
+import type { TableCaption } from '../../mdast/nodes.js'
 import { captionParagraph, withoutTypedNumber } from '../captions.js'
 import { nodeDirection } from '../rtl.js'
 import { landscapeOpening } from '../wide-tables.js'

@@ -1,6 +1,6 @@
 import type { Text } from 'mdast'
 import type { ParagraphChild } from 'docx'
-import { splitReferences } from '../../markdown/implicit-links.js'
+import { splitReferences } from '../../mdast/implicit-links.js'
 import { hyperlink } from '../hyperlink.js'
 import type { Handler } from './types.js'
 

@@ -13,7 +13,7 @@
  */
 import type { Html, Image, ImageReference, Nodes, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast'
 import type { Position } from 'unist'
-import { parseAttributeBlock } from '../../markdown/image-size.js'
+import { parseAttributeBlock } from '../../mdast/image-size.js'
 import { htmlAnchors } from './anchor.js'
 import type { HtmlElement, HtmlElementData } from './node.js'
 import { hastToFlow, htmlContent, parseHtml, type HtmlConversion } from './to-mdast.js'

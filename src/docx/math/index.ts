@@ -2,8 +2,8 @@
  * LaTeX → Word equation: temml's MathML (the same the preview shows) → OMML. Never throws: a
  * formula that cannot be converted says why, and the caller keeps its LaTeX.
  */
-import { latexToMathml } from '../../markdown/math.js'
-import { parseMathml } from '../../markdown/mathml.js'
+import { latexToMathml } from '../../math/tex.js'
+import { parseMathml } from '../../math/mathml.js'
 import { mathmlToOmml, type OmmlElement } from './omml.js'
 
 export type LatexToOmmlResult = { ok: true; omml: OmmlElement } | { ok: false; reason: string }

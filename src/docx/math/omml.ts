@@ -10,7 +10,7 @@
  * `w:rPr` before `m:rPr`), so equations are neither editable as such nor valid.
  */
 import { ACCENTS, GROUP_CHARACTERS, isInfixOperator, lengthInEm, NARY, spaceFor } from './characters.js'
-import { elementsOf, textOf, type MathElement } from '../../markdown/mathml.js'
+import { elementsOf, textOf, type MathElement } from '../../math/mathml.js'
 
 export interface OmmlElement {
   name: string

@@ -16,18 +16,18 @@ import GithubSlugger from 'github-slugger'
 import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
-import { hasRtlLetter } from '../direction.js'
-import { soleImage } from '../figure.js'
-import { headingSlug } from '../slugs.js'
-import { headingLabels, mayHoldReference, referenceLabels, splitReferences } from '../implicit-links.js'
-import { hasVisibleText } from '../link-text.js'
-import { safeUrl } from '../safe-url.js'
+import { hasRtlLetter } from '../../mdast/direction.js'
+import { soleImage } from '../../mdast/figure.js'
+import { headingSlug } from '../../mdast/slugs.js'
+import { headingLabels, mayHoldReference, referenceLabels, splitReferences } from '../../mdast/implicit-links.js'
+import { hasVisibleText } from '../../mdast/link-text.js'
+import { safeUrl } from '../../mdast/safe-url.js'
 import { blockquote, fencedDiv } from './callout.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
 import { hashString } from './hash.js'
-import { readFrontMatter } from '../front-matter.js'
-import { numberSectionsOf, sectionNumbers } from '../section-numbers.js'
+import { readFrontMatter } from '../../mdast/front-matter.js'
+import { numberSectionsOf, sectionNumbers } from '../../mdast/section-numbers.js'
 import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
@@ -270,7 +270,7 @@ export function renderedBlock(node: RootContent, facts: NodeFacts, key: string, 
  * The document-wide context, from the facts of every top-level node. Mirrors
  * mdast-util-to-hast's numbering: the body first, then footnote bodies in the order their
  * footnotes were first referenced (references inside them come last); headings take slugs in
- * document order, as src/markdown/slugs.ts gives them.
+ * document order, as src/mdast/slugs.ts gives them.
  */
 export function environment(all: readonly NodeFacts[]): Environment {
   const definitions = new Map<string, Definition>()
@@ -435,7 +435,7 @@ function baseHandlers(env: Environment): Handlers {
 
 /**
  * Right-to-left text: `dir="auto"` sets the element's direction by its first strong character,
- * as the export sets w:bidi (markdown/direction.ts). Only where there are RTL letters: the
+ * as the export sets w:bidi (mdast/direction.ts). Only where there are RTL letters: the
  * browser then looks at the text, which costs nothing where it need not.
  */
 function withDirection(element: Element, node: Nodes): Element {

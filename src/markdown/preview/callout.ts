@@ -6,8 +6,8 @@
 import type { Element, ElementContent } from 'hast'
 import type { Blockquote, Parents } from 'mdast'
 import { defaultHandlers, type State } from 'mdast-util-to-hast'
-import type { Callout, CalloutKind } from '../callouts.js'
-import type { FencedDiv } from '../fenced-divs.js'
+import type { Callout, CalloutKind } from '../../mdast/nodes.js'
+import type { FencedDiv } from '../../mdast/nodes.js'
 
 const KINDS: readonly CalloutKind[] = ['note', 'tip', 'important', 'warning', 'caution']
 

@@ -1,6 +1,6 @@
 /**
  * Preview of fenced and indented code: `<pre><code class="language-x">`. A diagram
- * (```` ```mermaid ````, see markdown/diagrams.ts) is that code inside `<div class="diagram">`,
+ * (```` ```mermaid ````, see mdast/diagrams.ts) is that code inside `<div class="diagram">`,
  * which the page draws (src/preview/Diagram.tsx) — the worker that makes this has no DOM.
  *
  * Tokens are spans with pandoc's class names (`<span class="kw">`), coloured by
@@ -10,8 +10,8 @@
 import type { Element } from 'hast'
 import type { Code } from 'mdast'
 import type { State } from 'mdast-util-to-hast'
-import { diagramKind, diagramSource } from '../diagrams.js'
-import { highlightHast } from '../highlight.js'
+import { diagramKind, diagramSource } from '../../mdast/diagrams.js'
+import { highlightHast } from '../../mdast/highlight.js'
 
 export function code(state: State, node: Code): Element {
   const kind = diagramKind(node)

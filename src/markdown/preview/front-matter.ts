@@ -5,7 +5,7 @@
 import type { Element, ElementContent } from 'hast'
 import type { Yaml } from 'mdast'
 import type { State } from 'mdast-util-to-hast'
-import { readFrontMatter } from '../front-matter.js'
+import { readFrontMatter } from '../../mdast/front-matter.js'
 
 export function yaml(state: State, node: Yaml): Element | undefined {
   const metadata = readFrontMatter({ type: 'root', children: [node] })

@@ -4,7 +4,7 @@
  * the break must become an element before it runs.
  */
 import type { Element, ElementContent, Root } from 'hast'
-import { htmlPageBreaks } from '../page-breaks.js'
+import { htmlPageBreaks } from '../../mdast/html-page-breaks.js'
 
 function rule(): Element {
   return { type: 'element', tagName: 'hr', properties: { className: ['page-break'] }, children: [] }

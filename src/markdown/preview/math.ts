@@ -8,7 +8,7 @@
 import type { Element } from 'hast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import type { State } from 'mdast-util-to-hast'
-import { isDisplayInlineMath, latexToHast } from '../math.js'
+import { isDisplayInlineMath, latexToHast } from '../../math/tex.js'
 
 export function math(state: State, node: Math): Element {
   const rendered = latexToHast(node.value, { display: true })

@@ -2,7 +2,7 @@
  * `srcset` (on `<source>` in a `<picture>`) is a list of image candidates the sanitiser's
  * protocol check does not look into: each candidate's URL must pass the image allow-list.
  */
-import { safeUrl } from '../safe-url.js'
+import { safeUrl } from '../../mdast/safe-url.js'
 
 /** Whether every candidate of a srcset (hast keeps it as a string or a comma-split list) is a safe image URL. */
 export function safeSrcset(value: unknown): boolean {

@@ -7,8 +7,8 @@
  */
 import type { Schema } from 'hast-util-sanitize'
 import { defaultSchema } from 'hast-util-sanitize'
-import { TOKEN_STYLES } from '../highlight.js'
-import { MATHML_ATTRIBUTES, MATHML_TAG_NAMES } from '../math.js'
+import { TOKEN_STYLES } from '../../mdast/highlight.js'
+import { MATHML_ATTRIBUTES, MATHML_TAG_NAMES } from '../../math/tex.js'
 import { CALLOUT_CLASSES } from './callout.js'
 
 /** pandoc's token classes the code preview emits (kw, st, co…). */

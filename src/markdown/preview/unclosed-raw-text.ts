@@ -1,10 +1,10 @@
 /**
- * The preview's side of src/markdown/unclosed-raw-text.ts: the raw nodes of one block's hast
+ * The preview's side of src/mdast/unclosed-raw-text.ts: the raw nodes of one block's hast
  * (parsed together by hast-util-raw) lose the opening tags of swallowing elements never closed
  * in the block, so `text <title> more` keeps "more".
  */
 import type { Root as HastRoot, RootContent as HastContent } from 'hast'
-import { dropUnclosedRawText as dropFromPieces } from '../unclosed-raw-text.js'
+import { dropUnclosedRawText as dropFromPieces } from '../../mdast/unclosed-raw-text.js'
 
 interface Raw {
   type: 'raw'

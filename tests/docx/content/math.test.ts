@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../../src/convert.js'
 import { displayMath, latexToOmml, ommlToXml } from '../../../src/docx/math/index.js'
-import { latexToMathml } from '../../../src/markdown/math.js'
+import { latexToMathml } from '../../../src/math/tex.js'
 
 function omml(latex: string, display = true): string {
   const result = latexToOmml(latex, display)

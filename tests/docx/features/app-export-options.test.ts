@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { docxOptionsFor } from '../../../src/worker/engine.js'
-import { DEFAULT_EXPORT_SETTINGS } from '../../../src/worker/protocol.js'
+import { DEFAULT_EXPORT_SETTINGS } from '../../../src/model/export-settings.js'
 
 describe('export settings → compiler options', () => {
   it('leaves the features to the front matter by default', () => {

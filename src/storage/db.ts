@@ -4,7 +4,7 @@
  *
  * IndexedDB, not localStorage: it holds megabytes, binary images, and is available in workers.
  */
-import type { ExportSettings } from '../../worker/protocol.js'
+import type { ExportSettings } from '../model/export-settings.js'
 
 export const DB_NAME = 'markdocx'
 const DB_VERSION = 1

@@ -72,3 +72,22 @@ function list(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' && value.includes(',') ? value.split(',') : [value]
   return items.map(text).filter((item): item is string => item !== undefined)
 }
+
+/** The deepest heading level a table of contents can list (Word's TOC field goes to 9). */
+export const MAX_TOC_DEPTH = 9
+
+/**
+ * The one rule for the table of contents, read by the export (docx/features.ts) and the
+ * preview's contents (worker/engine.ts) alike: an option wins (false: none; an object's depth),
+ * else front matter `toc: true` / `toc: <depth>` with `toc-depth`; the depth is the first
+ * number given, rounded and kept within 1…9, default 3. Undefined: no table of contents.
+ */
+export function tocDepthOf(metadata: DocumentMetadata, option?: boolean | { depth?: number }): number | undefined {
+  const wanted = option !== undefined ? option !== false : metadata.toc !== undefined && metadata.toc !== false
+  if (!wanted) return undefined
+  const depthOption = typeof option === 'object' ? option.depth : undefined
+  const tocDepth = metadata.extra['toc-depth']
+  const fromExtra = typeof tocDepth === 'number' ? tocDepth : typeof tocDepth === 'string' && tocDepth.trim() ? Number(tocDepth) : undefined
+  const depth = [depthOption, typeof metadata.toc === 'number' ? metadata.toc : undefined, fromExtra].find((value): value is number => value !== undefined && Number.isFinite(value))
+  return Math.min(MAX_TOC_DEPTH, Math.max(1, Math.round(depth ?? 3)))
+}

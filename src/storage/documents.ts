@@ -4,7 +4,7 @@
  * before a crash or a closed tab comes back, with the cursor.
  */
 import { ChangeSet, Text } from '@codemirror/state'
-import type { ExportSettings } from '../../worker/protocol.js'
+import type { ExportSettings } from '../model/export-settings.js'
 import { committed, openDatabase, promised, STORES, type Cursor, type DocumentRecord, type JournalEntry } from './db.js'
 
 export interface DocumentSummary {

@@ -7,9 +7,9 @@
  * in the page to measure its text).
  */
 import type { DiagramResult } from '../docx/diagrams.js'
-import { diagramKey, type DiagramKind } from '../markdown/diagrams.js'
-import { drawMermaid, type DrawOptions, type PageMermaid } from '../diagrams/draw-mermaid.js'
-import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from '../diagrams/mermaid-config.js'
+import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
+import { drawMermaid, type DrawOptions, type PageMermaid } from './draw-mermaid.js'
+import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from './mermaid-config.js'
 
 export type PageDiagram =
   | {

@@ -19,7 +19,7 @@ export interface Attributes {
 
 declare module 'mdast' {
   interface Data {
-    /** Pandoc attributes written with the construct (see markdown/attributes.ts). */
+    /** Pandoc attributes written with the construct (see mdast/attributes.ts). */
     attributes?: Attributes
   }
 }

@@ -1,0 +1,138 @@
+/**
+ * The node types the pipeline adds to mdast (pandoc Markdown, GFM alerts, CriticMarkup…), and
+ * what they carry in `data`. The vocabulary shared by the parser that makes these nodes
+ * (src/markdown) and the preview and compiler that read them (src/markdown/preview, src/docx):
+ * the compiler depends on this file, never on the parser.
+ */
+import type { BlockContent, Parent, PhrasingContent } from 'mdast'
+import type { Node } from 'unist'
+import './attributes.js'
+
+// made by src/markdown/bracketed-spans.ts
+export interface BracketedSpan extends Parent {
+  type: 'bracketedSpan'
+  children: PhrasingContent[]
+}
+
+declare module 'mdast' {
+  interface PhrasingContentMap {
+    bracketedSpan: BracketedSpan
+  }
+  interface RootContentMap {
+    bracketedSpan: BracketedSpan
+  }
+}
+
+// made by src/markdown/critic-markup.ts
+export interface CriticHighlight extends Parent {
+  type: 'criticHighlight'
+  children: PhrasingContent[]
+}
+
+export interface CriticComment extends Parent {
+  type: 'criticComment'
+  children: PhrasingContent[]
+}
+
+declare module 'mdast' {
+  interface PhrasingContentMap {
+    criticHighlight: CriticHighlight
+    criticComment: CriticComment
+  }
+  interface RootContentMap {
+    criticHighlight: CriticHighlight
+    criticComment: CriticComment
+  }
+}
+
+// made by src/markdown/fenced-divs.ts
+export interface FencedDiv extends Parent {
+  type: 'fencedDiv'
+  children: BlockContent[]
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    fencedDiv: FencedDiv
+  }
+  interface BlockContentMap {
+    fencedDiv: FencedDiv
+  }
+  interface ParagraphData {
+    /** A div's opening fence with no closing fence after it (left as text; see fenced-divs.ts). */
+    unclosedDiv?: boolean
+  }
+  interface Data {
+    /** A callout: a quote (`> [!NOTE]`, callouts.ts) or a div (`::: warning`, fenced-divs.ts). */
+    callout?: Callout
+  }
+}
+
+// made by src/markdown/superscript.ts
+export interface Superscript extends Parent {
+  type: 'superscript'
+  children: PhrasingContent[]
+}
+
+export interface Subscript extends Parent {
+  type: 'subscript'
+  children: PhrasingContent[]
+}
+
+declare module 'mdast' {
+  interface PhrasingContentMap {
+    superscript: Superscript
+    subscript: Subscript
+  }
+  interface RootContentMap {
+    superscript: Superscript
+    subscript: Subscript
+  }
+}
+
+// made by src/markdown/table-caption.ts
+export interface TableCaption extends Parent {
+  type: 'tableCaption'
+  children: PhrasingContent[]
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    tableCaption: TableCaption
+  }
+  interface BlockContentMap {
+    tableCaption: TableCaption
+  }
+}
+
+// made by src/markdown/callouts.ts
+export type CalloutKind = 'note' | 'tip' | 'important' | 'warning' | 'caution'
+
+export interface Callout {
+  kind: CalloutKind
+  /** The title shown above the content: the author's (`> [!tip] Try this`), else the kind's name. */
+  title: string
+  /** The type name as written, lower-cased (`faq`, `note`…). */
+  type: string
+}
+
+declare module 'mdast' {
+  interface BlockquoteData {
+    /** Set when the quote is a callout (see markdown/callouts.ts). */
+    callout?: Callout
+  }
+}
+
+// made by src/markdown/page-breaks.ts
+export interface PageBreak extends Node {
+  type: 'pageBreak'
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    pageBreak: PageBreak
+  }
+  interface BlockContentMap {
+    pageBreak: PageBreak
+  }
+}
