@@ -4,15 +4,15 @@
  */
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
-import { corePropertiesFrom } from './docx/core-properties.js'
-import { resolveDiagrams, type ResolveDiagramsOptions } from './docx/diagrams.js'
-import { resolveImages, type ResolveImagesOptions } from './docx/images.js'
+import { corePropertiesFrom } from './docx/ooxml/core-properties.js'
+import { resolveDiagrams, type ResolveDiagramsOptions } from './docx/media/diagrams.js'
+import { resolveImages, type ResolveImagesOptions } from './docx/media/images.js'
 import type { DocxOptions } from './docx/options.js'
-import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './docx/pack.js'
+import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './docx/ooxml/pack.js'
 import { compileSteps } from './docx/to-docx.js'
 import type { DocumentMetadata } from './mdast/front-matter.js'
 import { messagesOf, type Message } from './markdown/messages.js'
-import { parseMarkdownChunked } from './markdown/chunked.js'
+import { parseMarkdownChunked } from './markdown/chunked/chunked.js'
 import { parseMarkdown } from './markdown/parse.js'
 
 export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'diagrams' | 'file'>, ResolveImagesOptions, ResolveDiagramsOptions {

@@ -30,18 +30,19 @@ const APP_LAYERS = ['/app/', '/editor/', '/preview/', '/worker/', '/cli/']
  * The entry files (index.ts, convert.ts, node.ts) and tooling (bench/) stand outside the floors.
  */
 const FLOORS: Record<string, readonly string[]> = {
-  mdast: [],
-  math: [],
-  model: [],
-  markdown: ['mdast', 'math'],
-  docx: ['mdast', 'math'],
-  diagrams: ['mdast', 'docx'],
-  storage: ['model'],
-  editor: ['model', 'mdast', 'markdown'],
-  worker: ['model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
-  preview: ['model', 'storage', 'mdast', 'math', 'markdown', 'diagrams'],
-  app: ['model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'editor', 'worker', 'preview'],
-  cli: ['mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
+  util: [],
+  mdast: ['util'],
+  math: ['util'],
+  model: ['util'],
+  markdown: ['util', 'mdast', 'math'],
+  docx: ['util', 'mdast', 'math'],
+  diagrams: ['util', 'mdast', 'docx'],
+  storage: ['util', 'model'],
+  editor: ['util', 'model', 'mdast', 'markdown'],
+  worker: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
+  preview: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'diagrams'],
+  app: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'editor', 'worker', 'preview'],
+  cli: ['util', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
 }
 
 describe('layering', () => {

@@ -8,7 +8,7 @@
  */
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { readImageInfo } from '../docx/image-format.js'
+import { readImageInfo } from '../docx/media/image-format.js'
 import { goToLine, scrollToLine, topLine } from '../editor/scroll.js'
 import { insertImageLink } from '../editor/commands.js'
 import { showMessages } from '../editor/diagnostics.js'

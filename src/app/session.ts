@@ -2,7 +2,7 @@
  * Which document the app opens: the last one open, else the most recent, else a fresh copy
  * of the sample (with its figure in the image store).
  */
-import { readImageInfo } from '../docx/image-format.js'
+import { readImageInfo } from '../docx/media/image-format.js'
 import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
 import { SAMPLE_IMAGE_NAME, sampleImageBytes } from './sample-image.js'
 import sampleText from './sample.md?raw'

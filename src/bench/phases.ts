@@ -7,11 +7,11 @@
  *   node --expose-gc --import tsx src/bench/phases.ts <file.md> <runs>
  */
 import { readFileSync } from 'node:fs'
-import { corePropertiesFrom } from '../docx/core-properties.js'
+import { corePropertiesFrom } from '../docx/ooxml/core-properties.js'
 import { compile } from '../docx/to-docx.js'
-import { packDocx } from '../docx/pack.js'
-import { resolveImages } from '../docx/images.js'
-import { parseMarkdownChunked } from '../markdown/chunked.js'
+import { packDocx } from '../docx/ooxml/pack.js'
+import { resolveImages } from '../docx/media/images.js'
+import { parseMarkdownChunked } from '../markdown/chunked/chunked.js'
 import { parseMarkdown } from '../markdown/parse.js'
 
 export interface PhaseLine {

@@ -1,7 +1,7 @@
 /**
  * Command-line arguments → options, with every mistake reported in words (exit status 2).
  */
-import { PAGE_SIZES, parseLength, type PageSizeName } from '../docx/units.js'
+import { PAGE_SIZES, parseLength, type PageSizeName } from '../docx/ooxml/units.js'
 import type { DocxOptions, Margins } from '../docx/options.js'
 
 /** The document options the CLI passes through as they are (their meaning is documented on DocxOptions). */

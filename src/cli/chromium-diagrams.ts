@@ -1,5 +1,5 @@
 /**
- * The CLI's diagram renderer (see docx/diagrams.ts): Mermaid diagrams drawn in the machine's own
+ * The CLI's diagram renderer (see docx/media/diagrams.ts): Mermaid diagrams drawn in the machine's own
  * Chromium, headless, through playwright-core — never a downloaded browser. Mermaid needs a
  * browser: it measures its labels' text to lay a diagram out.
  *
@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
-import type { DiagramRenderer, DiagramResult } from '../docx/diagrams.js'
+import type { DiagramRenderer, DiagramResult } from '../docx/media/diagrams.js'
 import { drawMermaid, type DrawOptions, type PageDrawing, type PageMermaid } from '../diagrams/draw-mermaid.js'
 import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from '../diagrams/mermaid-config.js'
 import { findChromium } from './find-chromium.js'

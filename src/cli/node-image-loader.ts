@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ImageLoader } from '../docx/images.js'
+import type { ImageLoader } from '../docx/media/images.js'
 
 export interface NodeImageLoaderOptions {
   /** Folder that relative paths are resolved against (the Markdown file's). */

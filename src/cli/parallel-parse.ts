@@ -13,9 +13,9 @@ import { availableParallelism } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
-import { scanCuts } from '../markdown/chunk-scan.js'
-import { checkCut, joinLists } from '../markdown/chunk-stitch.js'
-import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels } from '../markdown/chunked.js'
+import { scanCuts } from '../markdown/chunked/chunk-scan.js'
+import { checkCut, joinLists } from '../markdown/chunked/chunk-stitch.js'
+import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels } from '../markdown/chunked/chunked.js'
 import type { ParseResult } from '../markdown/parse.js'
 
 /** Below this many characters one thread is faster. */

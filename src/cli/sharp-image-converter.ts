@@ -1,12 +1,12 @@
 /**
- * The CLI's `convertImage` (see docx/images.ts): sharp (libvips, prebuilt in its npm package)
+ * The CLI's `convertImage` (see docx/media/images.ts): sharp (libvips, prebuilt in its npm package)
  * rasterises SVG to a PNG fallback for Word versions that cannot draw SVG, and turns WebP,
  * AVIF and TIFF, which Word cannot show, into PNG (transparent or lossless) or JPEG (opaque
  * photos). sharp is loaded on first use: where it cannot load, images that need it become
  * placeholders with a message saying why.
  */
-import type { ImageFormat, ImageInfo } from '../docx/image-format.js'
-import type { ImageConverter } from '../docx/images.js'
+import type { ImageFormat, ImageInfo } from '../docx/media/image-format.js'
+import type { ImageConverter } from '../docx/media/images.js'
 
 /** Longest side of an SVG's raster fallback, in pixels. */
 const MAX_RASTER_SIDE = 4096

@@ -6,7 +6,7 @@
  * edit redraws only the diagram it changed; one is drawn at a time (mermaid lays a diagram out
  * in the page to measure its text).
  */
-import type { DiagramResult } from '../docx/diagrams.js'
+import type { DiagramResult } from '../docx/media/diagrams.js'
 import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
 import { drawMermaid, type DrawOptions, type PageMermaid } from './draw-mermaid.js'
 import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from './mermaid-config.js'
@@ -73,7 +73,7 @@ export function drawDiagram(kind: DiagramKind, source: string): Promise<PageDiag
   return drawing
 }
 
-/** The export's form of a drawing (see docx/diagrams.ts). */
+/** The export's form of a drawing (see docx/media/diagrams.ts). */
 export async function drawDiagramForExport(kind: DiagramKind, source: string): Promise<DiagramResult> {
   const drawing = await drawDiagram(kind, source)
   if (!drawing.ok) return drawing

@@ -9,7 +9,7 @@ import { BookmarkEnd, BookmarkStart, type ParagraphChild } from 'docx'
 import type { FootnoteDefinition, FootnoteReference, Heading, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { walk } from '../mdast/walk.js'
-import { asParagraphChild } from './docx-adapter.js'
+import { asParagraphChild } from './ooxml/docx-adapter.js'
 
 /** Word keeps at most 40 characters of a bookmark name. */
 const MAX_NAME = 40

@@ -12,7 +12,7 @@ import type { Parents } from 'mdast'
 import type { Callout, CalloutKind } from '../mdast/nodes.js'
 import type { Context } from './context.js'
 import type { Block, State } from './state.js'
-import type { StyleDef } from './styles.js'
+import type { StyleDef } from './styles/styles.js'
 
 interface Look {
   rule: string

@@ -6,7 +6,7 @@
  */
 import { TextRun, type Paragraph, type ParagraphChild } from 'docx'
 import type { Context } from './context.js'
-import { complexField } from './fields.js'
+import { complexField } from './ooxml/fields.js'
 import type { State } from './state.js'
 
 export type CaptionKind = 'figure' | 'table'

@@ -6,7 +6,7 @@
  */
 import { AnnotationReference, CommentRangeEnd, CommentRangeStart, CommentReference, TextRun, type ICommentOptions, type Paragraph, type ParagraphChild } from 'docx'
 import type { DocumentMetadata } from '../mdast/front-matter.js'
-import { asParagraphChild, undatedComment } from './docx-adapter.js'
+import { asParagraphChild, undatedComment } from './ooxml/docx-adapter.js'
 
 export const DEFAULT_COMMENT_AUTHOR = 'markdocx'
 

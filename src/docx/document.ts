@@ -5,13 +5,13 @@
  * page setup, and the hyperlink relationships (added with the ids the handlers already used).
  */
 import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileChild, type ISectionOptions } from 'docx'
-import { setPackageEdits, type PackageEdits } from './package-edits.js'
-import { pageFurniture } from './page-furniture.js'
-import { languageAttributes } from './rtl.js'
-import { splitSections, type BodySection } from './sections.js'
+import { setPackageEdits, type PackageEdits } from './ooxml/package-edits.js'
+import { pageFurniture } from './page/page-furniture.js'
+import { languageAttributes } from './text/rtl.js'
+import { splitSections, type BodySection } from './page/sections.js'
 import type { State } from './state.js'
-import { mergeStyles } from './style-merge.js'
-import { stylesXml } from './styles.js'
+import { mergeStyles } from './styles/style-merge.js'
+import { stylesXml } from './styles/styles.js'
 
 const HYPERLINK = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink' as const
 

@@ -8,7 +8,7 @@
 import { AlignmentType, LevelFormat, type INumberingOptions } from 'docx'
 import type { List } from 'mdast'
 import type { NumberingRef } from './context.js'
-import { HEADING_LIST, headingLevels } from './heading-numbering.js'
+import { HEADING_LIST, headingLevels } from './page/heading-numbering.js'
 
 export type ListKind = 'bullet' | 'ordered' | 'task'
 

@@ -4,10 +4,10 @@
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
 import type { Handlers } from './handlers/types.js'
-import type { ResolvedDiagrams } from './diagrams.js'
-import type { ResolvedImages } from './images.js'
-import type { ReferenceTemplate } from './reference-doc.js'
-import { PAGE_SIZES, type PageSizeName } from './units.js'
+import type { ResolvedDiagrams } from './media/diagrams.js'
+import type { ResolvedImages } from './media/images.js'
+import type { ReferenceTemplate } from './styles/reference-doc.js'
+import { PAGE_SIZES, type PageSizeName } from './ooxml/units.js'
 
 export interface Margins {
   top: number

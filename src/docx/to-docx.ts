@@ -10,7 +10,7 @@ import type { DocxOptions } from './options.js'
 import { root, rootSteps } from './handlers/root.js'
 import { createState, isBlock, type State } from './state.js'
 import { runSteps, type Steps } from './steps.js'
-import { separateTables } from './table-separation.js'
+import { separateTables } from './tables/table-separation.js'
 
 export interface ToDocxResult {
   document: Document

@@ -1,6 +1,6 @@
 /**
  * The editor's syntax highlighter (@lezer/markdown, on the page's main thread) against the
- * hostile input the preview's parser guard (src/markdown/guard.ts) already handles. Measured
+ * hostile input the preview's parser guard (src/markdown/guards/guard.ts) already handles. Measured
  * in Chromium before this guard, pasting:
  * - 10 000 `*` around a word: a stack overflow inside the highlighter (its element tree is
  *   written recursively), which broke the editor's update — the preview never saw the text;
@@ -19,7 +19,7 @@
  * only looks at the character it is given.
  */
 import type { BlockContext, InlineContext, LeafBlock, LeafBlockParser, Line, MarkdownConfig } from '@lezer/markdown'
-import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guard.js'
+import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guards/guard.js'
 
 /** Inline sections (paragraphs, headings, cells) longer than this are shown without inline highlighting. */
 export const MAX_HIGHLIGHTED_INLINE = 100_000

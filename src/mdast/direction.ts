@@ -1,6 +1,6 @@
 /**
  * The direction text is written in, shared by the export (w:bidi paragraphs, w:rtl runs: see
- * docx/rtl.ts) and the preview (`dir="auto"` where a paragraph has right-to-left letters), so
+ * docx/text/rtl.ts) and the preview (`dir="auto"` where a paragraph has right-to-left letters), so
  * both set a paragraph the same way: by its first strong character, as Unicode's bidi algorithm
  * does (P2, P3).
  */

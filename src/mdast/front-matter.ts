@@ -77,7 +77,7 @@ function list(value: unknown): string[] {
 export const MAX_TOC_DEPTH = 9
 
 /**
- * The one rule for the table of contents, read by the export (docx/features.ts) and the
+ * The one rule for the table of contents, read by the export (docx/page/features.ts) and the
  * preview's contents (worker/engine.ts) alike: an option wins (false: none; an object's depth),
  * else front matter `toc: true` / `toc: <depth>` with `toc-depth`; the depth is the first
  * number given, rounded and kept within 1…9, default 3. Undefined: no table of contents.

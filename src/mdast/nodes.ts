@@ -8,7 +8,7 @@ import type { BlockContent, Parent, PhrasingContent } from 'mdast'
 import type { Node } from 'unist'
 import './attributes.js'
 
-// made by src/markdown/bracketed-spans.ts
+// made by src/markdown/syntax/bracketed-spans.ts
 export interface BracketedSpan extends Parent {
   type: 'bracketedSpan'
   children: PhrasingContent[]
@@ -23,7 +23,7 @@ declare module 'mdast' {
   }
 }
 
-// made by src/markdown/critic-markup.ts
+// made by src/markdown/syntax/critic-markup.ts
 export interface CriticHighlight extends Parent {
   type: 'criticHighlight'
   children: PhrasingContent[]
@@ -45,7 +45,7 @@ declare module 'mdast' {
   }
 }
 
-// made by src/markdown/fenced-divs.ts
+// made by src/markdown/syntax/fenced-divs.ts
 export interface FencedDiv extends Parent {
   type: 'fencedDiv'
   children: BlockContent[]
@@ -68,7 +68,7 @@ declare module 'mdast' {
   }
 }
 
-// made by src/markdown/superscript.ts
+// made by src/markdown/syntax/superscript.ts
 export interface Superscript extends Parent {
   type: 'superscript'
   children: PhrasingContent[]
@@ -90,7 +90,7 @@ declare module 'mdast' {
   }
 }
 
-// made by src/markdown/table-caption.ts
+// made by src/markdown/syntax/table-caption.ts
 export interface TableCaption extends Parent {
   type: 'tableCaption'
   children: PhrasingContent[]
@@ -105,7 +105,7 @@ declare module 'mdast' {
   }
 }
 
-// made by src/markdown/callouts.ts
+// made by src/markdown/syntax/callouts.ts
 export type CalloutKind = 'note' | 'tip' | 'important' | 'warning' | 'caution'
 
 export interface Callout {
@@ -118,12 +118,12 @@ export interface Callout {
 
 declare module 'mdast' {
   interface BlockquoteData {
-    /** Set when the quote is a callout (see markdown/callouts.ts). */
+    /** Set when the quote is a callout (see markdown/syntax/callouts.ts). */
     callout?: Callout
   }
 }
 
-// made by src/markdown/page-breaks.ts
+// made by src/markdown/syntax/page-breaks.ts
 export interface PageBreak extends Node {
   type: 'pageBreak'
 }

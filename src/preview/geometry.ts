@@ -5,6 +5,7 @@
  * each block, in pixels from the top of the rendered document.
  */
 import type { PreviewBlock } from '../markdown/preview-hast.js'
+import { lastIndexWhere } from '../util/last-index.js'
 
 /** Pixels per row before anything has been measured (11 pt text, 1.1 line height, margins). */
 const DEFAULT_PER_ROW = 17
@@ -68,15 +69,5 @@ export class BlockGeometry {
 
 /** Index of the last offset at or before `top` (0 when none), among offsets[0 … count-1]. */
 export function indexAtOffset(offsets: Float64Array, count: number, top: number): number {
-  let low = 0
-  let high = count - 1
-  let found = 0
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    if (offsets[middle]! <= top) {
-      found = middle
-      low = middle + 1
-    } else high = middle - 1
-  }
-  return found
+  return Math.max(0, lastIndexWhere(count, (index) => offsets[index]! <= top))
 }

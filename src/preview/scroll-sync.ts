@@ -10,6 +10,7 @@
  */
 import type { PreviewBlock } from '../markdown/preview-hast.js'
 import { indexAtOffset } from './geometry.js'
+import { lastIndexWhere } from '../util/last-index.js'
 
 /** What scroll sync needs to know about the preview. */
 export interface PreviewView {
@@ -71,17 +72,7 @@ function anchorsOf(scroller: HTMLElement, block: HTMLElement, next: HTMLElement 
 
 /** Index of the last item for which `before` holds (items sorted), or -1. */
 function lastIndex<T>(items: readonly T[], before: (item: T) => boolean): number {
-  let low = 0
-  let high = items.length - 1
-  let found = -1
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    if (before(items[middle]!)) {
-      found = middle
-      low = middle + 1
-    } else high = middle - 1
-  }
-  return found
+  return lastIndexWhere(items.length, (index) => before(items[index]!))
 }
 
 function interpolate(anchors: readonly Anchor[], value: number, from: keyof Anchor, to: keyof Anchor): number {
@@ -115,14 +106,7 @@ export function previewTopForLine(scroller: HTMLElement, view: PreviewView, line
   const { blocks, offsets, start, end } = view
   const body = bodyCount(blocks)
   if (body === 0) return 0
-  let i = -1
-  for (let low = 0, high = body - 1; low <= high; ) {
-    const middle = (low + high) >> 1
-    if (blocks[middle]!.line <= line) {
-      i = middle
-      low = middle + 1
-    } else high = middle - 1
-  }
+  const i = lastIndexWhere(body, (index) => blocks[index]!.line <= line)
   if (i < 0) return 0
   const scrollerTop = scroller.getBoundingClientRect().top
   if (i >= start && i < end) {

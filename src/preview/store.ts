@@ -6,6 +6,7 @@
  */
 import type { Root as HastRoot } from 'hast'
 import { applyBlockPatch, patchChanges, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
+import { lastIndexWhere } from '../util/last-index.js'
 
 export class PreviewStore {
   private blocks: PreviewBlock[] = []
@@ -67,18 +68,8 @@ export class PreviewStore {
   /** The index of the last block (footnotes aside) starting at or before `line`, or -1. */
   indexOfLine(line: number): number {
     const blocks = this.blocks
-    let high = blocks.length - 1
-    if (blocks[high]?.kind === 'footnotes') high--
-    let low = 0
-    let found = -1
-    while (low <= high) {
-      const middle = (low + high) >> 1
-      if (blocks[middle]!.line <= line) {
-        found = middle
-        low = middle + 1
-      } else high = middle - 1
-    }
-    return found
+    const count = blocks[blocks.length - 1]?.kind === 'footnotes' ? blocks.length - 1 : blocks.length
+    return lastIndexWhere(count, (index) => blocks[index]!.line <= line)
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {

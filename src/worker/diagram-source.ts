@@ -4,7 +4,7 @@
  * the worker cannot decode are drawn (image-source.ts). Drawings are kept by their source, so an
  * export after an edit asks the page only for the diagrams that changed.
  */
-import type { DiagramRenderer, DiagramResult } from '../docx/diagrams.js'
+import type { DiagramRenderer, DiagramResult } from '../docx/media/diagrams.js'
 import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
 import type { DrawDiagramRequest } from './protocol.js'
 

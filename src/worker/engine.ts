@@ -9,10 +9,10 @@
  */
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
-import { resolveDiagrams } from '../docx/diagrams.js'
-import { resolveImages } from '../docx/images.js'
+import { resolveDiagrams } from '../docx/media/diagrams.js'
+import { resolveImages } from '../docx/media/images.js'
 import { compile } from '../docx/to-docx.js'
-import type { Unchanged } from '../markdown/chunk-scan.js'
+import type { Unchanged } from '../markdown/chunked/chunk-scan.js'
 import { readFrontMatter, tocDepthOf } from '../mdast/front-matter.js'
 import { messagesOf } from '../markdown/messages.js'
 import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'

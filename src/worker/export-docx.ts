@@ -6,7 +6,7 @@
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
 import { treeToDocx } from '../convert.js'
-import type { DiagramRenderer } from '../docx/diagrams.js'
+import type { DiagramRenderer } from '../docx/media/diagrams.js'
 import type { DocxOptions } from '../docx/options.js'
 import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'

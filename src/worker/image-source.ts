@@ -3,7 +3,7 @@
  * and asset change, formats Word cannot show drawn as PNG — by the page when the worker cannot
  * decode them itself (SVG in a worker), through `rasterize` requests the page answers.
  */
-import type { ImageInfo } from '../docx/image-format.js'
+import type { ImageInfo } from '../docx/media/image-format.js'
 import { loadImageBytes, rasterize } from './images.js'
 import type { RasterizeRequest } from './protocol.js'
 

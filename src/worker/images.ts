@@ -4,7 +4,7 @@
  * formats Word cannot show (WebP, AVIF, TIFF where the browser decodes it, SVG) are drawn
  * onto an OffscreenCanvas and embedded as PNG.
  */
-import type { ImageInfo } from '../docx/image-format.js'
+import type { ImageInfo } from '../docx/media/image-format.js'
 import { assetPath, getAsset } from '../storage/assets.js'
 
 const MIME: Record<ImageInfo['format'], string> = {

@@ -5,8 +5,8 @@
  * Its trees share nodes with the next result, so only the latest result may be used: the
  * engine keeps exactly one current tree and replaces it on every parse.
  */
-import type { Unchanged } from '../markdown/chunk-scan.js'
-import { createChunkedParser } from '../markdown/chunked.js'
+import type { Unchanged } from '../markdown/chunked/chunk-scan.js'
+import { createChunkedParser } from '../markdown/chunked/chunked.js'
 import type { ParseResult } from '../markdown/parse.js'
 
 const parser = createChunkedParser()

@@ -13,7 +13,7 @@
  */
 import type { Root as HastRoot } from 'hast'
 import type { Root } from 'mdast'
-import type { DiagramResult } from '../docx/diagrams.js'
+import type { DiagramResult } from '../docx/media/diagrams.js'
 import type { DiagramKind } from '../mdast/diagrams.js'
 import type { Message } from '../markdown/messages.js'
 import type { BlockPatch, OutlineEntry } from '../markdown/preview-hast.js'

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createChromiumDiagramRenderer } from '../../src/cli/chromium-diagrams.js'
 import { findChromium } from '../../src/cli/find-chromium.js'
 import { run } from '../../src/cli/main.js'
-import { readImageInfo } from '../../src/docx/image-format.js'
+import { readImageInfo } from '../../src/docx/media/image-format.js'
 import { checkProducedWithOracle, inspect, styleOf } from '../support/docx.js'
 import { attr, elements } from '../support/xml.js'
 

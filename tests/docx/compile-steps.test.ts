@@ -10,7 +10,7 @@ import { VFile } from 'vfile'
 import { describe, expect, it } from 'vitest'
 import { treeToDocx } from '../../src/convert.js'
 import { paragraph as paragraphHandler } from '../../src/docx/handlers/paragraph.js'
-import { packDocx } from '../../src/docx/pack.js'
+import { packDocx } from '../../src/docx/ooxml/pack.js'
 import { compile, compileSteps } from '../../src/docx/to-docx.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { numberHeadings } from '../../src/docx/heading-numbering.js'
+import { numberHeadings } from '../../src/docx/page/heading-numbering.js'
 
 const numbering = (pStyle: string) =>
   `<w:numbering><w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/></w:lvl></w:abstractNum>` +

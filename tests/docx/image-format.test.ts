@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isEmbeddable, readImageInfo } from '../../src/docx/image-format.js'
+import { isEmbeddable, readImageInfo } from '../../src/docx/media/image-format.js'
 import { avifHeader, bmp, gif, jpegHeader, png, svg, tiffHeader, webpHeader } from '../support/images.js'
 
 describe('readImageInfo (format and size from the bytes, never the name)', () => {

@@ -1,7 +1,7 @@
 import { u } from 'unist-builder'
 import type { Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { checkImage, decodeDataUrl, imageUrls, resolveImages } from '../../src/docx/images.js'
+import { checkImage, decodeDataUrl, imageUrls, resolveImages } from '../../src/docx/media/images.js'
 import { dataUrl, png, svg, webpHeader } from '../support/images.js'
 
 const tree = (...urls: string[]) => u('root', [u('paragraph', urls.map((url) => u('image', { url, alt: '' })))]) as Root

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../src/convert.js'
-import { convertOutput, DOCX_MIME, packDocx, readPart } from '../../src/docx/pack.js'
+import { convertOutput, DOCX_MIME, packDocx, readPart } from '../../src/docx/ooxml/pack.js'
 import { toDocx } from '../../src/docx/to-docx.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { inspect } from '../support/docx.js'

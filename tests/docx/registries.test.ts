@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { BookmarkRegistry } from '../../src/docx/bookmarks.js'
 import { FootnoteRegistry } from '../../src/docx/footnotes.js'
 import { NumberingRegistry } from '../../src/docx/numbering.js'
-import { RelationshipRegistry } from '../../src/docx/relationships.js'
+import { RelationshipRegistry } from '../../src/docx/ooxml/relationships.js'
 
 const list = (extra: Partial<List> = {}) => u('list', { ordered: true, spread: false, ...extra }, []) as List
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { directionalSegments, textDirection } from '../../src/docx/rtl.js'
+import { directionalSegments, textDirection } from '../../src/docx/text/rtl.js'
 
 describe('right-to-left text', () => {
   it('finds the direction of the first letter', () => {

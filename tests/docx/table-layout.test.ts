@@ -1,7 +1,7 @@
 import { u } from 'unist-builder'
 import type { Table } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { columnCount, columnWidths, MAX_COLUMNS } from '../../src/docx/table-layout.js'
+import { columnCount, columnWidths, MAX_COLUMNS } from '../../src/docx/tables/table-layout.js'
 
 const table = (...rows: string[][]) => u('table', { align: [] }, rows.map((cells) => u('tableRow', cells.map((c) => u('tableCell', [u('text', c)]))))) as Table
 

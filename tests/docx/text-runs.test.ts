@@ -1,8 +1,8 @@
 import { TextRun, type IContext, type ParagraphChild } from 'docx'
 import { describe, expect, it } from 'vitest'
 import type { RunFormat } from '../../src/docx/context.js'
-import { formattedRun, lineBreakRun } from '../../src/docx/text-runs.js'
-import { runOptions } from '../../src/docx/text.js'
+import { formattedRun, lineBreakRun } from '../../src/docx/text/text-runs.js'
+import { runOptions } from '../../src/docx/text/text.js'
 
 const FLAGS = ['bold', 'italics', 'strike', 'superScript', 'subScript', 'underline', 'smallCaps', 'highlight', 'rtl'] as const
 const TEXTS = [' lead and trail ', 'a < b && c > "d" \'e\'', 'naïve 東京 🎉', 'markdocx-placeholder']

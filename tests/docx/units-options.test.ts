@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { resolveOptions, textArea } from '../../src/docx/options.js'
-import { PAGE_SIZES, parseLength } from '../../src/docx/units.js'
+import { PAGE_SIZES, parseLength } from '../../src/docx/ooxml/units.js'
 import { fromMarkdown } from '../support/docx.js'
 import { attr, elements } from '../support/xml.js'
 

@@ -10,7 +10,7 @@ import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
 import { MAX_HIGHLIGHTED_INLINE } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
-import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guard.js'
+import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
 
 function stateOf(text: string, cursor = text.length): EditorState {
   return EditorState.create({ doc: text, selection: EditorSelection.cursor(cursor), extensions: EDITOR_EXTENSIONS })

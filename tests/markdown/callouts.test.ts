@@ -4,7 +4,7 @@
  */
 import type { Blockquote, Paragraph, Text } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { calloutKind } from '../../src/markdown/callouts.js'
+import { calloutKind } from '../../src/markdown/syntax/callouts.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { toPreviewHast } from '../../src/markdown/preview-hast.js'
 import type { Element } from 'hast'

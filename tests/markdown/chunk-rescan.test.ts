@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rescanCuts, scanCuts, type Unchanged } from '../../src/markdown/chunk-scan.js'
-import { createChunkedParser } from '../../src/markdown/chunked.js'
+import { rescanCuts, scanCuts, type Unchanged } from '../../src/markdown/chunked/chunk-scan.js'
+import { createChunkedParser } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked.js'
+import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 

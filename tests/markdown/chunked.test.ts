@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { List } from 'mdast'
-import { createChunkedParser, parseMarkdownChunked, type ChunkedParseResult, type ChunkedParserOptions } from '../../src/markdown/chunked.js'
+import { createChunkedParser, parseMarkdownChunked, type ChunkedParseResult, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { firstDifference, messageData } from './chunked-support.js'
 

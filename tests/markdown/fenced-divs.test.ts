@@ -3,7 +3,7 @@
  */
 import type { Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { fenceOf } from '../../src/markdown/fenced-divs.js'
+import { fenceOf } from '../../src/markdown/syntax/fenced-divs.js'
 import { messagesOf } from '../../src/markdown/messages.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 

@@ -1,7 +1,7 @@
 import { toString } from 'mdast-util-to-string'
 import { describe, expect, it } from 'vitest'
-import { parseMarkdownChunked } from '../../src/markdown/chunked.js'
-import { notFrontMatter } from '../../src/markdown/front-matter-fallback.js'
+import { parseMarkdownChunked } from '../../src/markdown/chunked/chunked.js'
+import { notFrontMatter } from '../../src/markdown/syntax/front-matter-fallback.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 
 describe('a leading --- block that is not a YAML mapping', () => {

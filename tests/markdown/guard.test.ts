@@ -8,8 +8,8 @@ import type { Nodes, Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../src/convert.js'
-import { flattenDeep, MAX_TREE_DEPTH } from '../../src/markdown/depth-guard.js'
-import { guardMarkdown, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, restorePlaceholders } from '../../src/markdown/guard.js'
+import { flattenDeep, MAX_TREE_DEPTH } from '../../src/markdown/guards/depth-guard.js'
+import { guardMarkdown, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, restorePlaceholders } from '../../src/markdown/guards/guard.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 
 function depth(tree: Root): number {

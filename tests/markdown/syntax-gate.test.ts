@@ -1,5 +1,5 @@
 /**
- * The gated GFM (src/markdown/gfm.ts, syntax-gate.ts) against remark-gfm: a parse that leaves
+ * The gated GFM (src/markdown/syntax/gfm.ts, syntax-gate.ts) against remark-gfm: a parse that leaves
  * out the extensions whose syntax the text cannot hold must give the same tree, positions
  * included, as one with every extension. Over the fixtures, the Markdown of the installed
  * packages, generated documents, and each gate's edge cases.
@@ -13,10 +13,10 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { VFile } from 'vfile'
 import { describe, expect, it } from 'vitest'
-import { gfmExtensions, mayHaveTable, remarkGfmGated } from '../../src/markdown/gfm.js'
-import { remarkParseGuard } from '../../src/markdown/guard-plugin.js'
+import { gfmExtensions, mayHaveTable, remarkGfmGated } from '../../src/markdown/syntax/gfm.js'
+import { remarkParseGuard } from '../../src/markdown/guards/guard-plugin.js'
 import { markdownPlugins } from '../../src/markdown/processor.js'
-import { extensionsFor, remarkSyntaxGate } from '../../src/markdown/syntax-gate.js'
+import { extensionsFor, remarkSyntaxGate } from '../../src/markdown/guards/syntax-gate.js'
 import { document, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 
 const gated = unified().use(remarkParse).use(remarkSyntaxGate).use(remarkParseGuard).use(remarkGfmGated).use(remarkFrontmatter, ['yaml']).use(remarkMath).freeze()

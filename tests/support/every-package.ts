@@ -19,8 +19,8 @@ import { checkStructure } from './structure.js'
 
 const packed = vi.hoisted(() => new Map<string, Uint8Array>())
 
-vi.mock('../../src/docx/pack.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/docx/pack.js')>()
+vi.mock('../../src/docx/ooxml/pack.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/docx/ooxml/pack.js')>()
   return {
     ...actual,
     packDocx: async (...args: Parameters<typeof actual.packDocx>) => {

@@ -1,6 +1,6 @@
 import type { Blockquote } from 'mdast'
 import { calloutBlocks } from '../callouts.js'
-import { STYLE_INDENT } from '../styles.js'
+import { STYLE_INDENT } from '../styles/styles.js'
 import type { Handler } from './types.js'
 
 const QUOTE_INDENT = STYLE_INDENT.BlockText ?? 720
@@ -8,7 +8,7 @@ const QUOTE_INDENT = STYLE_INDENT.BlockText ?? 720
 /**
  * Block quotes: Block Text paragraphs, indented one step per level of nesting; lists, code
  * and tables inside keep their own styles at the quote's indent.
- * Callouts (`> [!NOTE]`, see markdown/callouts.ts): a title paragraph and the content in the
+ * Callouts (`> [!NOTE]`, see markdown/syntax/callouts.ts): a title paragraph and the content in the
  * kind's Callout styles — one bordered, filled box (callouts.ts); in a table cell or a footnote,
  * where a box does not fit, a quote with the title in bold.
  */

@@ -1,5 +1,5 @@
 import type { Break } from 'mdast'
-import { lineBreakRun } from '../text-runs.js'
+import { lineBreakRun } from '../text/text-runs.js'
 import type { Handler } from './types.js'
 
 /** A hard line break: w:br, the paragraph goes on. */

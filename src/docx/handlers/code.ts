@@ -3,9 +3,9 @@ import type { Code } from 'mdast'
 import { diagramKind } from '../../mdast/diagrams.js'
 import { highlightTokens, type Token } from '../../mdast/highlight.js'
 import type { Context } from '../context.js'
-import { diagramFigure, isDrawnDiagram } from '../diagram.js'
+import { diagramFigure, isDrawnDiagram } from '../media/diagram.js'
 import type { State } from '../state.js'
-import { lineBreakRun } from '../text-runs.js'
+import { lineBreakRun } from '../text/text-runs.js'
 import type { Handler } from './types.js'
 
 /**

@@ -3,7 +3,7 @@ import type { Parents } from 'mdast'
 import type { CriticComment, CriticHighlight } from '../../mdast/nodes.js'
 import { annotationMark, commentAnchor } from '../comments.js'
 import type { Context } from '../context.js'
-import { nodeDirection } from '../rtl.js'
+import { nodeDirection } from '../text/rtl.js'
 import type { State } from '../state.js'
 import type { Handler } from './types.js'
 

@@ -1,6 +1,6 @@
 import type { DefListDescriptionNode, DefListNode, DefListTermNode } from 'mdast-util-definition-list'
-import { nodeDirection } from '../rtl.js'
-import { STYLE_INDENT } from '../styles.js'
+import { nodeDirection } from '../text/rtl.js'
+import { STYLE_INDENT } from '../styles/styles.js'
 import type { Handler } from './types.js'
 
 const DEFINITION_INDENT = STYLE_INDENT.Definition ?? 720

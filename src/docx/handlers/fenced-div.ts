@@ -2,7 +2,7 @@ import type { FencedDiv } from '../../mdast/nodes.js'
 import { attributeValue, hasClass } from '../../mdast/attributes.js'
 import { calloutBlocks } from '../callouts.js'
 import type { Context } from '../context.js'
-import { SectionBreak } from '../sections.js'
+import { SectionBreak } from '../page/sections.js'
 import type { Block } from '../state.js'
 import type { Handler } from './types.js'
 
@@ -12,7 +12,7 @@ import type { Handler } from './types.js'
  * - `custom-style="Name"`: the paragraphs inside take the paragraph style Name (custom-styles.ts);
  * - `.landscape`: the content on landscape pages of their own (a section each side, headers and
  *   footers continuing), as pandoc users do with a landscape filter;
- * - a callout class (`.warning`, `.callout-tip`, see markdown/fenced-divs.ts): a callout box;
+ * - a callout class (`.warning`, `.callout-tip`, see markdown/syntax/fenced-divs.ts): a callout box;
  * - an id: a bookmark at its first paragraph, so `#id` links reach it.
  * Other classes and attributes change nothing in Word; the content is all there.
  */

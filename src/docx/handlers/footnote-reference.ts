@@ -1,9 +1,9 @@
 import { FootnoteReferenceRun, Paragraph, TextRun, type ParagraphChild } from 'docx'
 import type { FootnoteDefinition, FootnoteReference } from 'mdast'
 import type { Context } from '../context.js'
-import { complexField } from '../fields.js'
+import { complexField } from '../ooxml/fields.js'
 import type { State } from '../state.js'
-import { xmlSafe } from '../text.js'
+import { xmlSafe } from '../text/text.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Heading } from 'mdast'
 import { isUnnumbered } from '../../mdast/section-numbers.js'
-import { nodeDirection } from '../rtl.js'
+import { nodeDirection } from '../text/rtl.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { HtmlElement } from '../html/node.js'
 import { htmlTable } from '../html/table.js'
 import type { Context, RunFormat } from '../context.js'
-import { STYLE_INDENT } from '../styles.js'
+import { STYLE_INDENT } from '../styles/styles.js'
 import type { Handler } from './types.js'
 
 /**

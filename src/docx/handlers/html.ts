@@ -1,5 +1,5 @@
 import type { Html, Parents } from 'mdast'
-import { isHtmlComment } from '../html-text.js'
+import { isHtmlComment } from '../text/html-text.js'
 import { singleTag } from '../html/prepare.js'
 import { isKnown, VOID } from '../html/tags.js'
 import { hastToFlow, hastToPhrasing, htmlNodeContent, type HtmlConversion } from '../html/to-mdast.js'

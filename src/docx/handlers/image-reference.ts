@@ -1,5 +1,5 @@
 import type { ImageReference } from 'mdast'
-import { picture } from '../picture.js'
+import { picture } from '../media/picture.js'
 import type { Handler } from './types.js'
 
 /** `![alt][ref]`: resolved through its definition; an undefined reference keeps its text. */

@@ -1,5 +1,5 @@
 import type { InlineCode } from 'mdast'
-import { codeRunInCell } from '../table-cell-fonts.js'
+import { codeRunInCell } from '../tables/table-cell-fonts.js'
 import type { Handler } from './types.js'
 
 /** Inline code: the Verbatim Char style (monospace), keeping bold/italic around it. */

@@ -1,5 +1,5 @@
 import type { LinkReference } from 'mdast'
-import { hyperlink } from '../hyperlink.js'
+import { hyperlink } from '../text/hyperlink.js'
 import type { Handler } from './types.js'
 
 /** `[text][ref]`: resolved through its definition; undefined references keep their brackets. */

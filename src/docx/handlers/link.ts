@@ -1,5 +1,5 @@
 import type { Link } from 'mdast'
-import { hyperlink } from '../hyperlink.js'
+import { hyperlink } from '../text/hyperlink.js'
 import type { Handler } from './types.js'
 
 /** A link (also GFM autolink literals and emails, which the parser gives as links); its title becomes the ScreenTip. */

@@ -1,6 +1,6 @@
 import { TextRun, type ParagraphChild } from 'docx'
 import type { ListItem } from 'mdast'
-import { checkbox } from '../checkbox.js'
+import { checkbox } from '../text/checkbox.js'
 import type { FirstParagraphToken } from '../first-paragraph.js'
 import { LIST_INDENT } from '../numbering.js'
 import type { Handler } from './types.js'

@@ -3,7 +3,7 @@ import type { InlineMath, Math } from 'mdast-util-math'
 import { isDisplayInlineMath } from '../../math/tex.js'
 import { displayMath, latexToOmml, ommlComponent } from '../math/index.js'
 import type { State } from '../state.js'
-import { xmlSafe } from '../text.js'
+import { xmlSafe } from '../text/text.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,9 +1,9 @@
 import { AlignmentType } from 'docx'
 import type { Paragraph as MdParagraph, RootContent } from 'mdast'
 import { captionParagraph, withoutTypedNumber } from '../captions.js'
-import { isFigure } from '../figure.js'
+import { isFigure } from '../media/figure.js'
 import type { HtmlAnchor } from '../html/anchor.js'
-import { nodeDirection } from '../rtl.js'
+import { nodeDirection } from '../text/rtl.js'
 import type { Handler } from './types.js'
 
 /**

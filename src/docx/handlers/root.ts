@@ -1,10 +1,10 @@
 import type { Root } from 'mdast'
-import { SectionBreak } from '../sections.js'
+import { SectionBreak } from '../page/sections.js'
 import type { State } from '../state.js'
 import { runSteps, type Steps } from '../steps.js'
 import type { Context } from '../context.js'
-import { tableOfContents } from '../toc.js'
-import { titleBlock } from '../title-block.js'
+import { tableOfContents } from '../page/toc.js'
+import { titleBlock } from '../page/title-block.js'
 import type { Handler, Output } from './types.js'
 
 /**

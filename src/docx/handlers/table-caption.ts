@@ -1,7 +1,7 @@
 import type { TableCaption } from '../../mdast/nodes.js'
 import { captionParagraph, withoutTypedNumber } from '../captions.js'
-import { nodeDirection } from '../rtl.js'
-import { landscapeOpening } from '../wide-tables.js'
+import { nodeDirection } from '../text/rtl.js'
+import { landscapeOpening } from '../page/wide-tables.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,6 +1,6 @@
 import { TableCell, WidthType } from 'docx'
 import type { TableCell as MdTableCell } from 'mdast'
-import { nodeDirection } from '../rtl.js'
+import { nodeDirection } from '../text/rtl.js'
 import type { Handler } from './types.js'
 
 /** Cell padding (left + right) from the Table style, taken off the width images may use. */

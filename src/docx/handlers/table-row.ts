@@ -2,7 +2,7 @@ import { TableCell, TableRow } from 'docx'
 import type { Nodes, TableCell as MdTableCell, TableRow as MdTableRow } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import type { State } from '../state.js'
-import { MAX_COLUMNS } from '../table-layout.js'
+import { MAX_COLUMNS } from '../tables/table-layout.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,10 +1,10 @@
 import { Table, TableLayoutType, TableRow, WidthType } from 'docx'
 import type { Table as MdTable } from 'mdast'
 import { toString } from 'mdast-util-to-string'
-import { nodeDirection } from '../rtl.js'
-import { SectionBreak } from '../sections.js'
-import { columnCount, columnWidths, MAX_COLUMNS } from '../table-layout.js'
-import { planTable } from '../wide-tables.js'
+import { nodeDirection } from '../text/rtl.js'
+import { SectionBreak } from '../page/sections.js'
+import { columnCount, columnWidths, MAX_COLUMNS } from '../tables/table-layout.js'
+import { planTable } from '../page/wide-tables.js'
 import type { Handler } from './types.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { Text } from 'mdast'
 import type { ParagraphChild } from 'docx'
 import { splitReferences } from '../../mdast/implicit-links.js'
-import { hyperlink } from '../hyperlink.js'
+import { hyperlink } from '../text/hyperlink.js'
 import type { Handler } from './types.js'
 
 /**

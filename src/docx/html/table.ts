@@ -9,7 +9,7 @@ import type { PhrasingContent } from 'mdast'
 import type { Context } from '../context.js'
 import type { Output } from '../handlers/types.js'
 import type { State } from '../state.js'
-import { MAX_COLUMNS } from '../table-layout.js'
+import { MAX_COLUMNS } from '../tables/table-layout.js'
 import type { HtmlElement } from './node.js'
 
 /** Cell padding (left + right) from the Table style, taken off the width content may use. */

@@ -3,7 +3,7 @@
  * own way to place XML it has no class for), and → XML text for tests and goldens.
  */
 import { convertToXmlComponent, type ParagraphChild, type XmlElement } from 'docx'
-import { asParagraphChild } from '../docx-adapter.js'
+import { asParagraphChild } from '../ooxml/docx-adapter.js'
 import type { OmmlElement, OmmlNode } from './omml.js'
 
 function toXmlElement(node: OmmlElement): XmlElement {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../../src/convert.js'
-import { readPart } from '../../../src/docx/pack.js'
+import { readPart } from '../../../src/docx/ooxml/pack.js'
 import { highlightCss, highlightHast, highlightLanguage, highlightTokens, TOKEN_STYLES } from '../../../src/mdast/highlight.js'
 
 const typed = (code: string, lang: string) => highlightTokens(code, lang).map((token) => (token.type ? `${token.type}:${token.text}` : token.text))

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { run } from '../../../src/cli/main.js'
 import { createSharpImageConverter } from '../../../src/cli/sharp-image-converter.js'
-import { checkImage } from '../../../src/docx/images.js'
+import { checkImage } from '../../../src/docx/media/images.js'
 import { openDocx } from '../../support/docx-package.js'
 import { checkStructure } from '../../support/structure.js'
 

@@ -3,7 +3,7 @@ import type { Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
 import { at, checkProducedWithOracle, fromTree, textOf } from '../../support/docx.js'
 import { elements } from '../../support/xml.js'
-import { checkImage } from '../../../src/docx/images.js'
+import { checkImage } from '../../../src/docx/media/images.js'
 import { png } from '../../support/images.js'
 
 checkProducedWithOracle('html handler')

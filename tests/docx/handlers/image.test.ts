@@ -1,7 +1,7 @@
 import { u } from 'unist-builder'
 import type { PhrasingContent, Root } from 'mdast'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkImage, type ImageResult } from '../../../src/docx/images.js'
+import { checkImage, type ImageResult } from '../../../src/docx/media/images.js'
 import { at, checkProducedWithOracle, fromTree, textOf } from '../../support/docx.js'
 import { bmp, gif, jpegHeader, png, webpHeader } from '../../support/images.js'
 import { attr, elements } from '../../support/xml.js'

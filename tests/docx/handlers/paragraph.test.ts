@@ -1,7 +1,7 @@
 import { u } from 'unist-builder'
 import type { Root } from 'mdast'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkImage, type ImageResult } from '../../../src/docx/images.js'
+import { checkImage, type ImageResult } from '../../../src/docx/media/images.js'
 import { checkProducedWithOracle, fromTree, styleOf, textOf } from '../../support/docx.js'
 import { png } from '../../support/images.js'
 import { attr, elements, val } from '../../support/xml.js'

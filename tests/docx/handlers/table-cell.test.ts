@@ -1,7 +1,7 @@
 import { u } from 'unist-builder'
 import type { Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
-import { checkImage } from '../../../src/docx/images.js'
+import { checkImage } from '../../../src/docx/media/images.js'
 import { checkProducedWithOracle, fromTree, runFormat, styleOf, textOf, textRuns } from '../../support/docx.js'
 import { png } from '../../support/images.js'
 import { attr, elements } from '../../support/xml.js'

@@ -1,0 +1,339 @@
+/**
+ * A fast line scan for the places where a Markdown document may be cut into chunks that parse
+ * on their own: before a line that starts at the left margin after a blank line (every block
+ * open before it has ended), and, inside a long top-level list, before the line that starts its
+ * next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
+ * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
+ *
+ * It follows top-level fenced code, `$$` math, HTML blocks that may contain blank lines (comments,
+ * `<script>`, `<pre>`…), front matter and fenced divs, so that it does not offer cuts inside them.
+ */
+
+/** Where a chunk may start, and why. */
+export interface Cut {
+  /** Offset of the line's first character. */
+  readonly offset: number
+  /** 1-based line number. */
+  readonly line: number
+  /**
+   * `blank`: the line follows a blank line and starts at the margin.
+   * `item`: the line starts the next item of a top-level list, right after its previous item.
+   */
+  readonly kind: 'blank' | 'item'
+  /** A small hash of the line's start, for content-defined grouping. */
+  readonly hash: number
+  /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
+  readonly items: number
+}
+
+import { fenceOf } from '../syntax/fenced-divs.js'
+import { lastIndexWhere } from '../../util/last-index.js'
+import { lineHash } from '../../util/hash.js'
+
+type Marker = string
+
+/** `-`, `+`, `*` for bullets; `.` or `)` for ordered lists (the numbers do not matter). */
+function listMarker(text: string, start: number, end: number): Marker | undefined {
+  const first = text.charCodeAt(start)
+  let at = start
+  let marker: Marker
+  if (first === 45 /* - */ || first === 43 /* + */ || first === 42 /* * */) {
+    at = start + 1
+    marker = text[start]!
+  } else if (first >= 48 && first <= 57) {
+    while (at < end && at - start < 10 && isDigit(text.charCodeAt(at))) at++
+    if (at - start > 9) return undefined
+    const delimiter = text.charCodeAt(at)
+    if (delimiter !== 46 /* . */ && delimiter !== 41 /* ) */) return undefined
+    marker = text[at]!
+    at++
+  } else return undefined
+  if (at < end) {
+    const next = text.charCodeAt(at)
+    if (next !== 32 && next !== 9) return undefined
+  }
+  if ((marker === '-' || marker === '*') && isThematicBreak(text, start, end)) return undefined
+  return marker
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+function isThematicBreak(text: string, start: number, end: number): boolean {
+  const marker = text.charCodeAt(start)
+  let count = 0
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at)
+    if (code === marker) count++
+    else if (code !== 32 && code !== 9) return false
+  }
+  return count >= 3
+}
+
+/** What an open leaf block that may hold blank lines is waiting for. */
+type Open =
+  | { kind: 'fence'; char: number; size: number }
+  | { kind: 'math'; size: number }
+  | { kind: 'html'; end: RegExp }
+  | { kind: 'front-matter' }
+
+const HTML_OPENERS: ReadonlyArray<[RegExp, RegExp]> = [
+  [/^<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^<!--/, /-->/],
+  [/^<\?/, /\?>/],
+  [/^<![A-Za-z]/, />/],
+  [/^<!\[CDATA\[/, /\]\]>/],
+]
+
+/** The open block a line (from `start`, after at most three columns of indent) starts, if any. */
+function opener(text: string, start: number, end: number): Open | undefined {
+  const first = text.charCodeAt(start)
+  if (first === 96 /* ` */ || first === 126 /* ~ */) {
+    const size = runLength(text, start, end, first)
+    if (size < 3) return undefined
+    if (first === 96 && text.indexOf('`', start + size) !== -1 && text.indexOf('`', start + size) < end) return undefined
+    return { kind: 'fence', char: first, size }
+  }
+  if (first === 36 /* $ */) {
+    const size = runLength(text, start, end, first)
+    const dollar = text.indexOf('$', start + size)
+    if (size < 2 || (dollar !== -1 && dollar < end)) return undefined
+    return { kind: 'math', size }
+  }
+  if (first === 60 /* < */) {
+    const line = text.slice(start, end)
+    for (const [open, close] of HTML_OPENERS) {
+      const match = open.exec(line)
+      if (match) return close.test(line.slice(match[0].length)) ? undefined : { kind: 'html', end: close }
+    }
+  }
+  return undefined
+}
+
+function runLength(text: string, start: number, end: number, code: number): number {
+  let at = start
+  while (at < end && text.charCodeAt(at) === code) at++
+  return at - start
+}
+
+/** Whether the line from `start` (after `indent` columns) ends the open block. */
+function closes(open: Open, text: string, start: number, end: number, indent: number): boolean {
+  switch (open.kind) {
+    case 'fence':
+    case 'math': {
+      if (indent > 3) return false
+      const char = open.kind === 'fence' ? open.char : 36
+      const size = runLength(text, start, end, char)
+      if (size < open.size) return false
+      for (let at = start + size; at < end; at++) {
+        const code = text.charCodeAt(at)
+        if (code !== 32 && code !== 9) return false
+      }
+      return true
+    }
+    case 'html':
+      return open.end.test(text.slice(start, end))
+    case 'front-matter':
+      // pandoc closes front matter with `---` or `...` (front-matter-dots.ts).
+      return indent === 0 && (text.startsWith('---', start) || text.startsWith('...', start))
+  }
+}
+
+export interface Scan {
+  readonly cuts: Cut[]
+  /** The line the end of the text is on. */
+  readonly endLine: number
+}
+
+/** The scanner's state between lines. */
+interface ScanState {
+  /** Fenced divs open (`::: note` … `:::`, fenced-divs.ts): no cuts inside one. */
+  divs: number
+  open: Open | undefined
+  previousBlank: boolean
+  list: Marker | undefined
+  items: number
+}
+
+/**
+ * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
+ */
+export function scanCuts(text: string): Scan {
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, list: undefined, items: 0 }
+  if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
+  const cuts: Cut[] = []
+  const { lineNumber } = scanLines(text, 0, 0, state, cuts)
+  return { cuts, endLine: endLineOf(text, lineNumber) }
+}
+
+/** What a text's edit left unchanged: `prefix` characters at its start, `suffix` at its end (never overlapping). */
+export interface Unchanged {
+  prefix: number
+  suffix: number
+}
+
+/**
+ * The cuts of a text that differs from an earlier one (of `previousLength` characters, whose
+ * scan is `previous`) only between its unchanged start and end: the earlier cuts before the
+ * change are kept, the text is scanned again from the last cut before the change until the
+ * scan meets, past the change, a line that was a cut in the earlier text, and the earlier cuts
+ * from there on are taken over, moved. The state of the scan after a cut's line depends on that
+ * line alone (no leaf block is open at a cut; the list marker and any block the line opens come
+ * from the line), so from a common cut on both scans are the same. Equal to `scanCuts(text)`.
+ */
+export function rescanCuts(text: string, previous: Scan, previousLength: number, unchanged: Unchanged): Scan {
+  const { cuts: old } = previous
+  const changeEnd = text.length - unchanged.suffix
+  const delta = text.length - previousLength
+  if (unchanged.prefix < 0 || unchanged.suffix < 0 || unchanged.prefix > Math.min(text.length, previousLength) || changeEnd < unchanged.prefix) return scanCuts(text)
+  // The last blank-line cut whose whole line is before the change: the scan restarts there,
+  // after a blank line and with no block open (front matter always closes before the first cut).
+  let restart = lastIndexBefore(old, unchanged.prefix)
+  while (restart >= 0) {
+    const cut = old[restart]!
+    if (cut.kind === 'blank' && lineEndsBefore(text, cut.offset, unchanged.prefix)) break
+    restart--
+  }
+  if (restart < 0) return scanCuts(text)
+  const from = old[restart]!
+  const cuts = old.slice(0, restart)
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, list: undefined, items: 0 }
+  let lineDelta = 0
+  let resumeAt = -1
+  const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, (cut) => {
+    if (cut.offset < changeEnd) return false
+    const at = indexOfOffset(old, cut.offset - delta)
+    if (at === -1) return false
+    lineDelta = cut.line - old[at]!.line
+    resumeAt = at + 1
+    return true
+  })
+  // The restart cut counts the list items since the cut before it, as it did.
+  if (cuts[restart]?.offset === from.offset) cuts[restart] = from
+  if (resumeAt === -1) return { cuts, endLine: endLineOf(text, lineNumber) }
+  for (let index = resumeAt; index < old.length; index++) {
+    const cut = old[index]!
+    cuts.push(delta === 0 && lineDelta === 0 ? cut : { ...cut, offset: cut.offset + delta, line: cut.line + lineDelta })
+  }
+  return { cuts, endLine: previous.endLine + lineDelta }
+}
+
+/** Whether the line starting at `start` ends (its line ending included) before `limit`. */
+function lineEndsBefore(text: string, start: number, limit: number): boolean {
+  for (let at = start; at < limit; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 10) return true
+    // A lone CR ends the line; CRLF ends at its LF, which must be before the limit too.
+    if (code === 13) return text.charCodeAt(at + 1) === 10 ? at + 1 < limit : true
+  }
+  return false
+}
+
+/** Index of the last cut starting before `offset`, or -1. */
+function lastIndexBefore(cuts: readonly Cut[], offset: number): number {
+  return lastIndexWhere(cuts.length, (index) => cuts[index]!.offset < offset)
+}
+
+/** Index of the cut at exactly `offset`, or -1. */
+function indexOfOffset(cuts: readonly Cut[], offset: number): number {
+  const index = lastIndexBefore(cuts, offset + 1)
+  return index >= 0 && cuts[index]!.offset === offset ? index : -1
+}
+
+function endLineOf(text: string, lineNumber: number): number {
+  const length = text.length
+  const endsWithLineEnding = length > 0 && (text.charCodeAt(length - 1) === 10 || text.charCodeAt(length - 1) === 13)
+  return lineNumber + (endsWithLineEnding || length === 0 ? 1 : 0)
+}
+
+/**
+ * Scans lines from `start` (the start of line `lineNumber + 1`), pushing cuts; stops after a
+ * cut for which `stop` returns true. Returns the number of the last line scanned.
+ */
+function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], stop?: (cut: Cut) => boolean): { lineNumber: number } {
+  const length = text.length
+  const plainNewlines = text.indexOf('\r', start) === -1
+  let { open, previousBlank, list, items, divs } = state
+  const push = (cut: Cut): boolean => {
+    cuts.push(cut)
+    items = 0
+    return stop !== undefined && stop(cut)
+  }
+  while (start < length) {
+    lineNumber++
+    let end: number
+    let next: number
+    if (plainNewlines) {
+      end = text.indexOf('\n', start)
+      if (end === -1) end = next = length
+      else next = end + 1
+    } else {
+      end = start
+      while (end < length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++
+      next = end < length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1
+    }
+    // Indentation, in columns (a tab goes to the next multiple of four).
+    let content = start
+    let indent = 0
+    while (content < end) {
+      const code = text.charCodeAt(content)
+      if (code === 32) indent++
+      else if (code === 9) indent += 4 - (indent % 4)
+      else break
+      content++
+    }
+    const blank = content === end
+    if (!blank && !open && listMarker(text, content, end) !== undefined) items++
+    if (open) {
+      // Inside fenced code, math, an HTML block or front matter: no cuts until it closes.
+      if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
+      previousBlank = false
+      start = next
+      continue
+    }
+    let stopped = false
+    // A div's fences (at most three columns in): the lines from an opening fence to its closing
+    // one stay in one chunk. The opening line may start a chunk; the count goes up after it.
+    const fence = !blank && indent <= 3 && text.charCodeAt(content) === 58 /* : */ ? fenceOf(text.slice(content, end)) : undefined
+    if (blank) {
+      previousBlank = true
+    } else if (divs > 0) {
+      if (indent <= 3) open = opener(text, content, end)
+      previousBlank = false
+      list = undefined
+    } else if (indent === 0) {
+      const marker = listMarker(text, content, end)
+      const first = text.charCodeAt(content)
+      if (previousBlank) {
+        // `:` may continue a definition list; at a chunk's start `---` would read as front
+        // matter and a byte order mark would be dropped.
+        const allowed = first !== 58 /* : */ && first !== 0xfeff && !(first === 45 && text.startsWith('---', content))
+        if (allowed && lineNumber > 1) stopped = push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end), items })
+        list = marker
+      } else if (marker !== undefined && list === marker && lineNumber > 1) {
+        stopped = push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
+      } else if (marker !== undefined) {
+        list = marker
+      } else if (first === 35 /* # */ || first === 62 /* > */ || first === 96 || first === 126 || first === 60 || first === 124 /* | */) {
+        list = undefined
+      }
+      open = opener(text, content, end)
+      previousBlank = false
+    } else {
+      if (indent <= 3) open = opener(text, content, end)
+      previousBlank = false
+    }
+    if (fence?.kind === 'open') divs++
+    else if (fence?.kind === 'close' && divs > 0) divs--
+    start = next
+    if (stopped) break
+  }
+  state.divs = divs
+  state.open = open
+  state.previousBlank = previousBlank
+  state.list = list
+  state.items = items
+  return { lineNumber }
+}
+
