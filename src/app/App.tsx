@@ -42,6 +42,7 @@ import { deleteDocument, listDocuments, setSetting, getSetting, updateDocument, 
 import { Journal } from '../storage/journal.js'
 import { Toolbar } from './Toolbar.js'
 import { usePrefersDark } from './use-dark.js'
+import { isMarkdownName, MARKDOWN_ACCEPT, withoutMarkdownExtension } from '../model/markdown-files.js'
 
 interface PreviewState {
   outline: OutlineEntry[]
@@ -66,7 +67,6 @@ function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): bo
   }
   return true
 }
-const MARKDOWN_FILE = /\.(md|markdown|mdown|mkd|txt)$/i
 
 export function App() {
   const dark = usePrefersDark()
@@ -457,7 +457,7 @@ export function App() {
             const bundle = unzipBundle(new Uint8Array(await file.arrayBuffer()))
             if (!bundle) throw new Error(`${file.name} holds no Markdown file`)
             await newDocument(bundle.markdownName, bundle.text, bundle.images)
-          } else if (MARKDOWN_FILE.test(file.name) || file.type.startsWith('text/')) {
+          } else if (isMarkdownName(file.name) || file.type.startsWith('text/')) {
             await newDocument(file.name, await file.text(), [], handle)
           }
         } catch (error) {
@@ -501,7 +501,7 @@ export function App() {
     [documents, newDocument, openDocument, refreshList, storageFailed],
   )
 
-  const baseName = (opened: OpenDocument) => opened.name.replace(/\.(md|markdown|mdown|mkd|txt)$/i, '') || 'document'
+  const baseName = (opened: OpenDocument) => withoutMarkdownExtension(opened.name) || 'document'
 
   const save = useCallback(
     async (mode: 'save' | 'save-as' | 'zip') => {
@@ -674,7 +674,7 @@ export function App() {
             data-testid="open-file"
             className="visually-hidden"
             tabIndex={-1}
-            accept=".md,.markdown,.mdown,.mkd,.txt,.zip,text/markdown,text/plain,application/zip"
+            accept={`${MARKDOWN_ACCEPT},.zip,application/zip`}
             multiple
             aria-label="Open Markdown file"
             onChange={(event) => {

@@ -5,6 +5,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import { downloadBlob } from './download.js'
+import { MARKDOWN_EXTENSIONS } from '../model/markdown-files.js'
 
 interface PickerType {
   description: string
@@ -21,7 +22,7 @@ interface PermissionHandle {
   requestPermission?: (options: { mode: 'read' | 'readwrite' }) => Promise<PermissionState>
 }
 
-const MARKDOWN_TYPES: PickerType[] = [{ description: 'Markdown', accept: { 'text/markdown': ['.md', '.markdown', '.mdown', '.txt'] } }]
+const MARKDOWN_TYPES: PickerType[] = [{ description: 'Markdown', accept: { 'text/markdown': [...MARKDOWN_EXTENSIONS] } }]
 
 const fsa = () => (typeof window === 'undefined' ? {} : (window as unknown as FileSystemAccessWindow))
 

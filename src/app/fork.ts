@@ -10,11 +10,11 @@ import { openById } from './session.js'
 import { copyAssets } from '../storage/assets.js'
 import type { Cursor } from '../storage/db.js'
 import { createDocument } from '../storage/documents.js'
+import { markdownExtension, withoutMarkdownExtension } from '../model/markdown-files.js'
 
 /** "notes.md" → "notes (copy).md", "Minutes" → "Minutes (copy)". */
 export function copyName(name: string): string {
-  const extension = /\.(md|markdown|mdown|mkd|txt)$/i.exec(name)?.[0] ?? ''
-  return `${name.slice(0, name.length - extension.length)} (copy)${extension}`
+  return `${withoutMarkdownExtension(name)} (copy)${markdownExtension(name)}`
 }
 
 /** Stores `text` as a copy of `source` (with its images) and opens the copy. */

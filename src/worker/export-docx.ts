@@ -11,6 +11,7 @@ import type { DocxOptions } from '../docx/options.js'
 import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'
 import type { ExportSettings } from './protocol.js'
+import { withoutMarkdownExtension } from '../model/markdown-files.js'
 
 const MM_TO_TWIPS = 1440 / 25.4
 
@@ -34,7 +35,7 @@ export function docxOptionsFor(settings: ExportSettings): DocxOptions {
 
 /** A file name without characters Windows, macOS or Linux refuse. */
 export function downloadName(title: string | undefined, name: string): string {
-  const base = (title ?? '').trim() || name.replace(/\.(md|markdown|mdown|txt)$/i, '').trim() || 'document'
+  const base = (title ?? '').trim() || withoutMarkdownExtension(name).trim() || 'document'
   const cleaned = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)
   return `${cleaned || 'document'}.docx`
 }
