@@ -25,6 +25,7 @@ import { remarkPageBreaks } from './syntax/page-breaks.js'
 import { remarkSuperscript } from './syntax/superscript.js'
 import { remarkFencedDivs } from './syntax/fenced-divs.js'
 import { remarkFrontMatterFallback } from './syntax/front-matter-fallback.js'
+import { remarkMathFences } from './syntax/math-fences.js'
 import { remarkImageAttributes } from '../mdast/image-size.js'
 import { remarkMessageOrder } from './message-order.js'
 import { remarkParseGuard } from './guards/guard-plugin.js'
@@ -43,6 +44,7 @@ export function createMarkdownProcessor() {
     .use(remarkFrontmatter, ['yaml'])
     .use(remarkMath)
     .use(remarkFrontMatterFallback)
+    .use(remarkMathFences)
     .use(remarkFencedDivs)
     .use(remarkDollarRule)
     .use(remarkDefinitionList)
@@ -69,6 +71,7 @@ export const markdownPlugins = [
   [remarkFrontmatter, ['yaml']],
   remarkMath,
   remarkFrontMatterFallback,
+  remarkMathFences,
   remarkFencedDivs,
   remarkDollarRule,
   remarkDefinitionList,

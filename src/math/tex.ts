@@ -10,6 +10,7 @@
 import type { Element, ElementContent, Properties } from 'hast'
 import type { InlineMath } from 'mdast-util-math'
 import temml from 'temml'
+import { COMPAT_MACROS, normalizeColumnSpecs, takeOperatorDeclarations } from './compat.js'
 import { parseMathml, type MathElement } from './mathml.js'
 
 declare module 'mdast-util-math' {
@@ -24,34 +25,79 @@ export function isDisplayInlineMath(node: InlineMath): boolean {
   return node.data?.display === true
 }
 
-export type LatexToMathmlResult = { ok: true; mathml: string } | { ok: false; reason: string }
+export type LatexToMathmlResult = { ok: true; mathml: string; unsupported?: string[] } | { ok: false; reason: string }
 
 export interface LatexToMathmlOptions {
   /** Display (block) math rather than inline. */
   display?: boolean
+  /** Macros defined elsewhere in the document (`documentMacros`), by name (`\\R`). */
+  macros?: Readonly<Record<string, string>>
 }
 
 /** Longest formula converted, in characters; past it the LaTeX is kept as code. */
 export const MAX_LATEX_LENGTH = 20_000
 
-/** MathML for a LaTeX formula, or why it cannot be converted (an unknown command, a missing brace…). */
+/** How many unknown commands one formula may show literally before it is given up as code. */
+const MAX_UNSUPPORTED = 16
+
+const UNSUPPORTED = /^Unsupported function name: (\\[A-Za-z@]+)/
+const REDEFINED = /^\\newcommand\{(\\[A-Za-z@]+)\} attempting to redefine/
+
+/**
+ * MathML for a LaTeX formula, or why it cannot be converted (a missing brace…). What real
+ * documents write and temml lacks is read through compat.ts; a command still unknown is shown
+ * as its name in upright type, as pandoc's texmath does, and named in `unsupported`.
+ */
 export function latexToMathml(latex: string, options: LatexToMathmlOptions = {}): LatexToMathmlResult {
   if (latex.trim() === '') return { ok: false, reason: 'the formula is empty' }
   if (latex.length > MAX_LATEX_LENGTH) return { ok: false, reason: `the formula is longer than ${MAX_LATEX_LENGTH} characters` }
-  try {
-    const mathml = temml.renderToString(latex, {
-      displayMode: options.display === true,
-      throwOnError: true,
-      xml: true,
-      trust: false,
-      strict: false,
-      maxExpand: 1000,
-      maxSize: [20, 20],
-    })
-    return { ok: true, mathml }
-  } catch (error) {
-    return { ok: false, reason: describe(error) }
+  const declared = takeOperatorDeclarations(latex)
+  let source = normalizeColumnSpecs(declared.latex)
+  if (source.trim() === '') return { ok: false, reason: 'the formula only defines operators' }
+  const macros = { ...COMPAT_MACROS, ...options.macros, ...declared.macros }
+  const unsupported: string[] = []
+  const redefinitions = new Set<string>()
+  for (;;) {
+    try {
+      const mathml = temml.renderToString(source, {
+        displayMode: options.display === true,
+        throwOnError: true,
+        xml: true,
+        trust: false,
+        strict: false,
+        maxExpand: 1000,
+        maxSize: [20, 20],
+        // A copy: temml records \\gdef and \\newcommand in the object it is given.
+        macros: { ...macros },
+      })
+      return unsupported.length > 0 ? { ok: true, mathml, unsupported } : { ok: true, mathml }
+    } catch (error) {
+      const reason = describe(error)
+      // `\\newcommand{\\R}` where temml already has \\R: the document's definition wins, as in LaTeX with \\renewcommand.
+      const redefined = REDEFINED.exec(reason)?.[1]
+      if (redefined && !redefinitions.has(redefined)) {
+        redefinitions.add(redefined)
+        source = renew(source, redefined)
+        continue
+      }
+      const command = UNSUPPORTED.exec(reason)?.[1]
+      if (!command || unsupported.includes(command) || unsupported.length >= MAX_UNSUPPORTED) return { ok: false, reason }
+      unsupported.push(command)
+      source = showLiterally(source, command)
+    }
   }
+}
+
+/** `\\newcommand` of `name` (braced or not) as `\\renewcommand`. */
+function renew(latex: string, name: string): string {
+  const escaped = name.replace(/[\\@]/g, (ch) => `\\${ch}`)
+  return latex.replace(new RegExp(`\\\\newcommand(\\*?\\s*)(\\{\\s*${escaped}\\s*\\}|${escaped}(?![A-Za-z@]))`, 'g'), '\\renewcommand$1$2')
+}
+
+/** Every `\\command` (not a longer name) as its name, backslash and all, in text type. */
+function showLiterally(latex: string, command: string): string {
+  const name = command.slice(1)
+  return latex.replace(new RegExp(`\\\\${name.replace(/@/g, '\\@')}(?![A-Za-z@])`, 'g'), `\\text{\\char"5C{}${name}}`)
 }
 
 /** temml's message without its echo of the input (which is underlined with combining marks). */

@@ -18,6 +18,7 @@ export const math: Handler<Math> = (state, node, context) => {
     const code: Code = { type: 'code', lang: 'latex', value: node.value, ...(node.position ? { position: node.position } : {}) }
     return state.one(code, context, undefined)
   }
+  reportUnsupported(state, node, result.unsupported)
   return [state.paragraph(context, [ommlComponent(displayMath(result.omml))], { style: context.paragraphStyle ?? 'BodyText' })]
 }
 
@@ -33,6 +34,7 @@ export const inlineMath: Handler<InlineMath> = (state, node, context) => {
     notConverted(state, node, result.reason)
     return state.text(node.value, { ...context, run: { ...context.run, style: 'VerbatimChar' } }, node)
   }
+  reportUnsupported(state, node, result.unsupported)
   return [ommlComponent(display ? displayMath(result.omml) : result.omml)]
 }
 
@@ -45,4 +47,11 @@ function safeLatex(state: State, node: Math | InlineMath): string {
 
 function notConverted(state: State, node: Math | InlineMath, reason: string): void {
   state.warn(node, `Formula not converted to a Word equation (${reason}); its LaTeX is kept as code`, 'math-not-converted')
+}
+
+/** Commands the equation shows by name because no reader knows them (`\\foo` → "\\foo" in upright type). */
+function reportUnsupported(state: State, node: Math | InlineMath, commands: string[] | undefined): void {
+  if (!commands) return
+  const list = commands.join(', ')
+  state.warn(node, `Formula uses ${list}, which ${commands.length === 1 ? 'is' : 'are'} not known; ${commands.length === 1 ? 'it is' : 'they are'} shown by name in the equation`, 'math-command-unknown')
 }

@@ -6,17 +6,17 @@ import { latexToMathml } from '../../math/tex.js'
 import { parseMathml } from '../../math/mathml.js'
 import { mathmlToOmml, type OmmlElement } from './omml.js'
 
-export type LatexToOmmlResult = { ok: true; omml: OmmlElement } | { ok: false; reason: string }
+export type LatexToOmmlResult = { ok: true; omml: OmmlElement; unsupported?: string[] } | { ok: false; reason: string }
 
 /** `m:oMath` for a formula; for display math wrap it with `displayMath`. */
-export function latexToOmml(latex: string, display: boolean): LatexToOmmlResult {
-  const mathml = latexToMathml(latex, { display })
+export function latexToOmml(latex: string, display: boolean, macros?: Readonly<Record<string, string>>): LatexToOmmlResult {
+  const mathml = latexToMathml(latex, { display, ...(macros ? { macros } : {}) })
   if (!mathml.ok) return mathml
   try {
     const omml = mathmlToOmml(parseMathml(mathml.mathml))
     if (omml.children.length === 0) return { ok: false, reason: 'the formula has no visible content' }
     if (depth(omml) > MAX_DEPTH) return { ok: false, reason: 'the formula is nested too deeply for Word' }
-    return { ok: true, omml }
+    return mathml.unsupported ? { ok: true, omml, unsupported: mathml.unsupported } : { ok: true, omml }
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, reason: 'the formula is nested too deeply for Word' }
     return { ok: false, reason: error instanceof Error ? error.message : String(error) }

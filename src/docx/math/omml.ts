@@ -60,7 +60,7 @@ function flatten(nodes: MathElement[]): MathElement[] {
       const children = elementsOf(node)
       // Also rows that open with ∑ or hold a function's name (`\sin` + U+2061): their body or
       // argument follows outside the row.
-      if (children.length === 1 || (node.name === 'mrow' && !isFenced(node) && (isNaryItem(children[0]!) || children.some(isFunctionApplication)))) {
+      if (children.length === 1 || (node.name === 'mrow' && children.length > 0 && !isFenced(node) && (isNaryItem(children[0]!) || children.some(isFunctionApplication)))) {
         out.push(...flatten(children))
         continue
       }
@@ -73,6 +73,14 @@ function flatten(nodes: MathElement[]): MathElement[] {
 /** Converts the item at `index` (with the body of an n-ary operator or the argument of a function). */
 function take(items: MathElement[], index: number): { out: OmmlElement[]; next: number } {
   const item = items[index]!
+  // `{}_p F_q`, `{}^{14}C`: scripts on nothing, written before what they belong to — Word's pre-scripts.
+  if (isEmptyBased(item) && items[index + 1] && !isOperator(items[index + 1]!)) {
+    const [, first, second] = elementsOf(item)
+    const base = take(items, index + 1)
+    const subscript = item.name === 'msup' ? undefined : first
+    const superscript = item.name === 'msup' ? first : item.name === 'msubsup' ? second : undefined
+    return { out: [el('m:sPre', [arg('m:sub', orBlank(part(subscript))), arg('m:sup', orBlank(part(superscript))), arg('m:e', mergeRuns(base.out))])], next: base.next }
+  }
   const nary = naryParts(item)
   if (nary) {
     const bodyIndex = skipSpaces(items, index + 1)
@@ -302,11 +310,26 @@ function textRun(text: string, style?: Style): OmmlElement[] {
   return text === '' ? [] : [run(text, style)]
 }
 
+/** A script element whose base is empty (`{}_p`): nothing to attach its scripts to. */
+function isEmptyBased(node: MathElement): boolean {
+  if (node.name !== 'msub' && node.name !== 'msup' && node.name !== 'msubsup') return false
+  const base = elementsOf(node)[0]
+  return base !== undefined && base.name === 'mrow' && elementsOf(base).length === 0 && textOf(base).trim() === ''
+}
+
+/**
+ * An argument Word requires but the formula leaves empty, as a zero-width space: Word and
+ * LibreOffice draw an empty one as a dotted placeholder box.
+ */
+function orBlank(content: OmmlElement[]): OmmlElement[] {
+  return content.length > 0 ? content : [run('\u200B')]
+}
+
 function scripts(node: MathElement, as?: 'function'): OmmlElement[] {
   const nary = naryParts(node)
   if (nary) return [naryElement(nary, [])]
   const [base, first, second] = elementsOf(node)
-  const e = arg('m:e', base ? mergeRuns(as === 'function' ? convert(base, 'function') : row([base])) : [])
+  const e = arg('m:e', orBlank(base ? mergeRuns(as === 'function' ? convert(base, 'function') : row([base])) : []))
   if (node.name === 'msub') return [el('m:sSub', [e, arg('m:sub', part(first))])]
   if (node.name === 'msup') return [el('m:sSup', [e, arg('m:sup', part(first))])]
   return [el('m:sSubSup', [e, arg('m:sub', part(first)), arg('m:sup', part(second))])]

@@ -35,7 +35,9 @@ describe('preview of math and code', () => {
   })
 
   it('keeps the LaTeX of a formula it cannot render', () => {
-    expect(html('Bad $\\nosuch$')).toBe('<p>Bad <code className="math math-inline">\\nosuch</code></p>')
+    expect(html('Bad $\\frac{1}{$')).toBe('<p>Bad <code className="math math-inline">\\frac{1}{</code></p>')
+    // An unknown command is shown by name, as the export shows it.
+    expect(html('Odd $\\nosuch$')).toBe('<p>Odd <span className="math math-inline"><math><mtext>\\nosuch</mtext></math></span></p>')
   })
 
   it('drops style and links from MathML', () => {

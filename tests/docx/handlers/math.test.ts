@@ -16,7 +16,7 @@ describe('math and inlineMath handlers', () => {
   })
 
   it('keep the LaTeX of a formula they cannot read as code, with a message at the node — never throw', async () => {
-    const tree = u('root', [u('paragraph', [u('inlineMath', { ...at(2, 4) }, '\\frac{1}{')]), u('math', { ...at(5, 1) }, '\\notacommand{x}')]) as Root
+    const tree = u('root', [u('paragraph', [u('inlineMath', { ...at(2, 4) }, '\\frac{1}{')]), u('math', { ...at(5, 1) }, '\\begin{x}')]) as Root
     const { document, messages } = await fromTree(tree)
     expect(textOf(document)).toContain('\\frac{1}{')
     expect(messages.map((m) => m.line).sort()).toEqual([2, 5])
