@@ -40,7 +40,7 @@ export class CommentRegistry {
   options(metadata: DocumentMetadata): { children: ICommentOptions[] } | undefined {
     if (this.bodies.length === 0) return undefined
     const author = metadata.authors[0] ?? DEFAULT_COMMENT_AUTHOR
-    const date = commentDate(metadata.date)
+    const date = annotationDate(metadata.date)
     const children = [...this.bodies]
       .sort((a, b) => a.id - b.id)
       .map(({ id, children }) => ({ id, author, initials: initials(author), date: date ?? undatedComment(), children }))
@@ -72,8 +72,8 @@ export function initials(author: string): string {
   return (letters.join('').toUpperCase() || author.slice(0, 2)).slice(0, 9)
 }
 
-/** A front-matter date as a comment date (noon UTC, so no time zone moves its day), if it is an ISO date. */
-function commentDate(value: string | undefined): Date | undefined {
+/** A front-matter date as a comment's or change's date (noon UTC, so no time zone moves its day), if it is an ISO date. */
+export function annotationDate(value: string | undefined): Date | undefined {
   const match = value && /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value.trim())
   if (!match) return undefined
   const [, y, mo, d, h, mi = '00', s = '00'] = match

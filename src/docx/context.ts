@@ -3,7 +3,7 @@
  * indentation, list level, quote depth. Immutable: handlers extend it with a spread for their
  * children, so nothing leaks to siblings. (Document-wide, mutable things live in `State`.)
  */
-import type { CalloutKind } from '../mdast/nodes.js'
+import type { CalloutKind, ChangeKind } from '../mdast/nodes.js'
 
 /** Formatting applied to every run in a subtree. */
 export interface RunFormat {
@@ -75,6 +75,11 @@ export interface Context {
   readonly callout?: CalloutKind
   /** On a landscape page already (a `::: landscape` div): nothing inside turns the page again. */
   readonly landscape?: boolean
+  /**
+   * Inside whole blocks a CriticMarkup change spans (critic-spans.ts): every paragraph written
+   * is tracked, its runs and its mark (`both`: inserted, then deleted — a change inside one of the other kind).
+   */
+  readonly change?: ChangeKind | 'both'
 }
 
 export function rootContext(textWidth: number): Context {

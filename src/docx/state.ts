@@ -13,11 +13,13 @@ import { headingLabels } from '../mdast/implicit-links.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { toString } from 'mdast-util-to-string'
 import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
+import type { ChangeKind } from '../mdast/nodes.js'
 import { walk } from '../mdast/walk.js'
 import { explicitAnchorIds } from './anchors.js'
 import { BookmarkRegistry, writtenHeadingSlugs } from './bookmarks.js'
 import { calloutFrame, isCalloutStyle } from './callouts.js'
 import { CaptionRegistry } from './captions.js'
+import { trackedParagraph } from './changes.js'
 import { CommentRegistry } from './comments.js'
 import { CustomStyleRegistry } from './styles/custom-styles.js'
 import { rootContext, type Context } from './context.js'
@@ -114,6 +116,8 @@ export interface State {
 export type ParagraphOptions = Omit<IParagraphOptions, 'children' | 'text'> & {
   /** Paragraph style id; default: the context's. */
   style?: string
+  /** The paragraph's mark is a tracked change (a CriticMarkup change spanning paragraphs, critic-spans.ts). */
+  mark?: ChangeKind | undefined
 }
 
 export function createState(tree: Root, options: DocxOptions = {}): State {
@@ -240,7 +244,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     },
 
     paragraph(context, children, paragraphOptions = {}) {
-      const { style = context.paragraphStyle ?? 'BodyText', ...rest } = paragraphOptions
+      const { style = context.paragraphStyle ?? 'BodyText', mark, ...rest } = paragraphOptions
       const marks = takeBookmarks(context.part)
       const properties: { -readonly [K in keyof IParagraphOptions]: IParagraphOptions[K] } = { style, ...rest, children: marks.length > 0 ? [...marks, ...children] : children }
       if (context.alignment && !properties.alignment) properties.alignment = context.alignment
@@ -263,6 +267,8 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       }
       // A list item or code block inside a callout keeps its style and takes the callout's box.
       if (context.callout && !isCalloutStyle(style) && !properties.border) Object.assign(properties, calloutFrame(context.callout, style !== 'SourceCode'))
+      // Inside a CriticMarkup change, or its own break tracked (changes.ts).
+      if (context.change || mark) Object.assign(properties, trackedParagraph(state, context.change, mark, properties.children ?? []))
       return new Paragraph(properties)
     },
 

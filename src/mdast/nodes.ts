@@ -4,7 +4,7 @@
  * (src/markdown) and the preview and compiler that read them (src/markdown/preview, src/docx):
  * the compiler depends on this file, never on the parser.
  */
-import type { BlockContent, Parent, PhrasingContent } from 'mdast'
+import type { BlockContent, DefinitionContent, Parent, PhrasingContent } from 'mdast'
 import type { Node } from 'unist'
 import './attributes.js'
 
@@ -34,15 +34,55 @@ export interface CriticComment extends Parent {
   children: PhrasingContent[]
 }
 
+/** Tracked text: `{++inserted++}`, `{--deleted--}`; a substitution `{~~old~>new~~}` is a deletion then an insertion. */
+export interface CriticInsertion extends Parent {
+  type: 'criticInsertion'
+  children: PhrasingContent[]
+}
+
+export interface CriticDeletion extends Parent {
+  type: 'criticDeletion'
+  children: PhrasingContent[]
+}
+
+export type ChangeKind = 'insertion' | 'deletion'
+
+/** Whole blocks inside a change that spans paragraphs (`{++` … blank line … `++}`). */
+export interface CriticChangeBlock extends Parent {
+  type: 'criticChangeBlock'
+  change: ChangeKind
+  children: Array<BlockContent | DefinitionContent>
+}
+
+/** How a change spanning blocks touches a paragraph or heading (critic-spans.ts). */
+export interface CriticSpanData {
+  /** The block's paragraph mark (its end) is inserted or deleted: accepting or rejecting joins it to the next block. */
+  criticMark?: ChangeKind
+  /** A change starts (`start`), ends (`end`) or does both in this block: its rendering depends on blocks around it. */
+  criticSpan?: 'start' | 'end' | 'both'
+  /** A change opener that no closer follows in this container so far: the chunked parser must not cut after it. */
+  criticOpen?: boolean
+}
+
 declare module 'mdast' {
   interface PhrasingContentMap {
     criticHighlight: CriticHighlight
     criticComment: CriticComment
+    criticInsertion: CriticInsertion
+    criticDeletion: CriticDeletion
   }
   interface RootContentMap {
     criticHighlight: CriticHighlight
     criticComment: CriticComment
+    criticInsertion: CriticInsertion
+    criticDeletion: CriticDeletion
+    criticChangeBlock: CriticChangeBlock
   }
+  interface BlockContentMap {
+    criticChangeBlock: CriticChangeBlock
+  }
+  interface ParagraphData extends CriticSpanData {}
+  interface HeadingData extends CriticSpanData {}
 }
 
 // made by src/markdown/syntax/fenced-divs.ts

@@ -92,7 +92,7 @@ function exists(path: string): boolean {
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'Word', 'x', '42', 'über', '中文', 'naïve', 'e.g.', 'a_b', '3.', '10)', '*', '_', '\\*', '&amp;', '|', '~', '$', '$5', '^')
 const inline = fc.oneof(
   { weight: 8, arbitrary: word },
-  fc.constantFrom('*em*', '**strong**', '~~del~~', '`code`', '``co`de``', '[link](https://example.com "t")', '![img](a.png)', '<https://auto.link>', 'www.example.com', 'a@b.co', '[ref]', '[text][ref]', '[Ref][]', '[missing]', '[^1]', '[^note]', '[^nope]', '$x^2$', '$$y$$', '$5 and $10', '<b>html</b>', '<!-- c -->', '\\', '{==hi==}{>>note<<}', '[^1]: no'),
+  fc.constantFrom('*em*', '**strong**', '~~del~~', '`code`', '``co`de``', '[link](https://example.com "t")', '![img](a.png)', '<https://auto.link>', 'www.example.com', 'a@b.co', '[ref]', '[text][ref]', '[Ref][]', '[missing]', '[^1]', '[^note]', '[^nope]', '$x^2$', '$$y$$', '$5 and $10', '<b>html</b>', '<!-- c -->', '\\', '{==hi==}{>>note<<}', '[^1]: no', '{++new++}', '{--old--}', '{~~a~>b~~}', '{++', '++}', '{--', '--}', '{~~', '~>', '~~}'),
 )
 const text = fc.array(inline, { minLength: 1, maxLength: 8 }).map((words) => words.join(' '))
 const lines = (min: number, max: number) => fc.array(text, { minLength: min, maxLength: max })
@@ -205,7 +205,7 @@ export const block: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: list },
   { weight: 2, arbitrary: quote },
   { weight: 1, arbitrary: bom },
-  { weight: 2, arbitrary: fc.constantFrom('::: note', '::: {#id .cls}', ':::', '::::', ':::: {.outer}', '::: warning :::', '::: note\ninside\n:::', '::: {.a}\n\ntext\n\n:::', '\\newpage', '# Title {#t .c}', 'H~2~O and 2^10^') },
+  { weight: 2, arbitrary: fc.constantFrom('::: note', '::: {#id .cls}', ':::', '::::', ':::: {.outer}', '::: warning :::', '::: note\ninside\n:::', '::: {.a}\n\ntext\n\n:::', '\\newpage', '# Title {#t .c}', 'H~2~O and 2^10^', '{++', '++}', '{--', '--}', 'one.{++', '++} two', '{~~', '~>', '~~}') },
 )
 
 const separator = fc.constantFrom('\n\n', '\n\n', '\n\n', '\n', '\n\n\n', '\n  \n', '\n\t\n')

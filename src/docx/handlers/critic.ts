@@ -1,6 +1,7 @@
-import { TextRun, type Paragraph } from 'docx'
+import { TextRun, type Paragraph, type ParagraphChild } from 'docx'
 import type { Parents } from 'mdast'
-import type { CriticComment, CriticHighlight } from '../../mdast/nodes.js'
+import type { ChangeKind, CriticChangeBlock, CriticComment, CriticDeletion, CriticHighlight, CriticInsertion } from '../../mdast/nodes.js'
+import { changeStamp, combine, holdsMath, tracked } from '../changes.js'
 import { annotationMark, commentAnchor } from '../comments.js'
 import type { Context } from '../context.js'
 import { nodeDirection } from '../text/rtl.js'
@@ -51,4 +52,27 @@ function sibling(parent: Parents | undefined, node: unknown, offset: 1 | -1) {
   }
   const index = indexes.get(node) ?? -1
   return index === -1 ? undefined : (children[index + offset] as CriticComment | CriticHighlight | undefined)
+}
+
+/** CriticMarkup `{++inserted++}` → its runs as a Word insertion (`w:ins`). */
+export const criticInsertion: Handler<CriticInsertion> = (state, node, context) => change(state, node, 'insertion', state.inlines(node, context))
+
+/** CriticMarkup `{--deleted--}` → its runs as a Word deletion (`w:del`, text as `w:delText`). */
+export const criticDeletion: Handler<CriticDeletion> = (state, node, context) => change(state, node, 'deletion', state.inlines(node, context))
+
+/** Whole blocks inside a change spanning paragraphs: every paragraph in them tracked, runs and mark; table rows too. */
+export const criticChangeBlock: Handler<CriticChangeBlock> = (state, node, context) => {
+  untrackedMath(state, node)
+  return state.blocks(node, { ...context, change: combine(context.change, node.change) })
+}
+
+function change(state: State, node: CriticInsertion | CriticDeletion, kind: ChangeKind, children: ParagraphChild[]): ParagraphChild[] {
+  untrackedMath(state, node)
+  return tracked(kind, children, () => changeStamp(state))
+}
+
+function untrackedMath(state: State, node: CriticInsertion | CriticDeletion | CriticChangeBlock): void {
+  if (!holdsMath(node)) return
+  const kind = node.type === 'criticChangeBlock' ? node.change : node.type === 'criticInsertion' ? 'insertion' : 'deletion'
+  state.info(node, `An equation inside a tracked ${kind} stays outside the change in Word (pandoc drops an equation inside a change, LibreOffice does not track one); it shows whether the change is accepted or rejected`, 'critic-math-untracked')
 }

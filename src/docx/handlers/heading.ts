@@ -16,12 +16,12 @@ export const heading: Handler<Heading> = (state, node, outer) => {
     state.info(node, 'A heading inside a footnote is written as a bold line (a Heading style there would show in the navigation pane and contents)', 'heading-in-footnote')
     const children = state.inlines(node, { ...context, run: { ...context.run, bold: true } })
     // Still bookmarked, so a `#slug` link to it lands there.
-    return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children)]
+    return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { mark: node.data?.criticMark })]
   }
   const depth = Math.min(Math.max(node.depth, 1), 6)
   const children = state.inlines(node, { ...context, run: {} })
   // Numbered headings: the Heading style carries the list (heading-numbering.ts); `{-}` ones step out (numId 0).
   if (state.features.numberSections) state.numbering.numberHeadings()
   const unnumbered = state.features.numberSections && isUnnumbered(node)
-  return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: `Heading${depth}`, ...(unnumbered ? { numbering: false } : {}) })]
+  return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: `Heading${depth}`, ...(unnumbered ? { numbering: false } : {}), mark: node.data?.criticMark })]
 }

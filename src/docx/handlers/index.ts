@@ -6,7 +6,7 @@ import { bracketedSpan } from './bracketed-span.js'
 import { fencedDiv } from './fenced-div.js'
 import { breakHandler } from './break.js'
 import { code } from './code.js'
-import { criticComment, criticHighlight } from './critic.js'
+import { criticChangeBlock, criticComment, criticDeletion, criticHighlight, criticInsertion } from './critic.js'
 import { defList, defListDescription, defListTerm } from './definition-list.js'
 import { deleteHandler } from './delete.js'
 import { emphasis } from './emphasis.js'
@@ -72,6 +72,9 @@ export const defaultHandlers: Handlers = {
   defListDescription,
   criticHighlight,
   criticComment,
+  criticInsertion,
+  criticDeletion,
+  criticChangeBlock,
   htmlElement,
   htmlAnchor,
   pageBreak,

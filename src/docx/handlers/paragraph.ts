@@ -30,7 +30,7 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
     // The Figure style centres; raw HTML's `<img align="right">` places it elsewhere.
     const align = figure.image.type === 'image' ? figure.image.data?.align : undefined
     const alignment = align === 'left' ? AlignmentType.LEFT : align === 'right' ? AlignmentType.RIGHT : undefined
-    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}) })]
+    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}), mark: node.data?.criticMark })]
     if (figure.caption) {
       // "Figure N: title", N a SEQ field (captions.ts).
       const inner = { ...context, run: {} }
@@ -43,7 +43,7 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
   // Word has no space below a table, nor below a tight list's last (Compact) item; the paragraph after one takes it.
   const after = state.previousSibling?.type === 'table' || endsWithHtmlTable(state.previousSibling) || (style !== 'Compact' && isTightList(state.previousSibling))
   const spacing = after ? { spacing: { before: 200 } } : {}
-  return [state.paragraph(context, children, { style, ...spacing })]
+  return [state.paragraph(context, children, { style, ...spacing, mark: node.data?.criticMark })]
 }
 
 function isOnlyAnchors(node: MdParagraph): boolean {

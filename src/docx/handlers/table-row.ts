@@ -1,6 +1,7 @@
 import { TableCell, TableRow } from 'docx'
 import type { Nodes, TableCell as MdTableCell, TableRow as MdTableRow } from 'mdast'
 import { toString } from 'mdast-util-to-string'
+import { trackedRow } from '../changes.js'
 import type { State } from '../state.js'
 import { MAX_COLUMNS } from '../tables/table-layout.js'
 import type { Handler } from './types.js'
@@ -25,7 +26,8 @@ export const tableRow: Handler<MdTableRow> = (state, node, context) => {
   while (cells.length < columns) cells.push({ type: 'tableCell', children: [] })
   const children = cells.flatMap((cell, column) => state.one(cell, { ...context, column }, node)).filter((cell): cell is TableCell => cell instanceof TableCell)
   const whole = keepsWhole(state, cells, context.table?.widths ?? [])
-  return [new TableRow({ children, ...(context.headerRow ? { tableHeader: true } : {}), ...(whole ? { cantSplit: true } : {}) })]
+  // Rows of a table inside a CriticMarkup change are inserted or deleted rows (changes.ts).
+  return [new TableRow({ children, ...(context.headerRow ? { tableHeader: true } : {}), ...(whole ? { cantSplit: true } : {}), ...trackedRow(state, context.change) })]
 }
 
 /** Cell padding (left + right) from the Table style. */

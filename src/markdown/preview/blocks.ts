@@ -197,7 +197,7 @@ export function factsOf(node: RootContent, text: string): NodeFacts {
   const facts: NodeFacts = {
     length: lengthOf(node),
     children: childCount(node),
-    hash: hashString(`${node.type}\u0000${text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)}`),
+    hash: hashString(`${node.type}\u0000${criticSignature(node)}${text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)}`),
     headings: [],
     definitions: [],
     footnoteDefinitions: [],
@@ -209,6 +209,16 @@ export function factsOf(node: RootContent, text: string): NodeFacts {
   if (node.type === 'yaml') facts.numberSections = numberSectionsOf(readFrontMatter({ type: 'root', children: [node] }).extra['number-sections']) ?? false
   factsCache.set(node, facts)
   return facts
+}
+
+/**
+ * What a block's rendering takes from its neighbours through a CriticMarkup change spanning
+ * blocks (the same text renders otherwise once the change's other end is written).
+ */
+function criticSignature(node: RootContent): string {
+  if (node.type === 'criticChangeBlock') return `${node.change}\u0000`
+  if ((node.type === 'paragraph' || node.type === 'heading') && (node.data?.criticMark || node.data?.criticSpan)) return `${node.data.criticMark ?? ''}/${node.data.criticSpan ?? ''}\u0000`
+  return ''
 }
 
 const bodyHashes = new WeakMap<FootnoteDefinition, { length: number; hash: string }>()

@@ -16,6 +16,8 @@ const TOKEN_CLASSES = Object.values(TOKEN_STYLES).map((style) => style.className
 
 type Attribute = NonNullable<Schema['attributes']>[string][number]
 
+const CRITIC_MARKS = ['critic-mark-insertion', 'critic-mark-deletion']
+
 const extend = (tag: string, ...more: Attribute[]): Attribute[] => [...(defaultSchema.attributes?.[tag] ?? []), ...more]
 
 export { CLOBBER_PREFIX } from './clobber.js'
@@ -39,12 +41,17 @@ export const previewSchema: Schema = {
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
     span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
+    // critic-insertion / critic-deletion: CriticMarkup's tracked changes, critic-block around whole blocks (critic-spans.ts).
+    ins: extend('ins', ['className', 'critic-insertion', 'critic-block']),
+    del: extend('del', ['className', 'critic-deletion', 'critic-block']),
+    // critic-mark-…: a paragraph whose break is inserted or deleted (its pilcrow shown as Word shows it).
+    ...Object.fromEntries(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, extend(tag, ['className', ...CRITIC_MARKS])])),
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
     header: [['className', 'front-matter']],
     // page-break: `\newpage` and the like (page-breaks.ts), drawn as a marked rule.
     hr: [['className', 'page-break']],
-    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure']],
+    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure', ...CRITIC_MARKS]],
   },
   protocols: {
     ...defaultSchema.protocols,

@@ -1,115 +1,108 @@
 /**
- * CriticMarkup comments: `{==marked text==}{>>comment<<}` and a lone `{>>comment<<}`.
+ * CriticMarkup: comments `{==marked text==}{>>comment<<}` and `{>>comment<<}`, and tracked
+ * changes `{++inserted++}`, `{--deleted--}`, `{~~old~>new~~}`.
  *
  * A transform on the parsed tree rather than a micromark extension: the markers are plain
- * text to CommonMark, so they arrive in text nodes, and the marked text may hold emphasis,
- * links or code (several sibling nodes). Within each run of inline siblings, `{==…==}`
- * becomes a `criticHighlight` node and `{>>…<<}` a `criticComment` node; a marker without
- * its partner stays literal text. Markers inside code are never touched (they are not text
- * nodes). Both nodes carry `data.hName`, so the preview renders them as
- * `<mark class="critic-highlight">` and `<span class="critic-comment">` (a margin note).
+ * text to CommonMark, so they arrive in text nodes, and what they hold may be emphasis, links
+ * or code (several sibling nodes) or, for changes, whole paragraphs. Within each run of inline
+ * siblings, markers pair into `criticHighlight`, `criticComment`, `criticInsertion` and
+ * `criticDeletion` nodes (critic-items.ts); among the blocks of a container, change markers
+ * left unpaired pair across blocks (critic-spans.ts). A marker without its partner stays
+ * literal text — a change marker with a `critic-unpaired` message. Markers inside code are
+ * never touched (they are not text nodes). Every node carries `data.hName`, so the preview
+ * renders `<mark class="critic-highlight">`, `<span class="critic-comment">` (a margin note),
+ * `<ins class="critic-insertion">` and `<del class="critic-deletion">`.
+ *
+ * Linear: every item is paired in one pass, a node's content is visited again only when it
+ * becomes a node of another kind (at most one level per kind).
  */
-import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
-import type { CriticHighlight, CriticComment } from '../../mdast/nodes.js'
-
-type Marker = '{==' | '==}' | '{>>' | '<<}'
-type Item = { kind: 'node'; node: PhrasingContent } | { kind: 'marker'; marker: Marker; from: Text }
-
-const MARKERS = /\{==|==\}|\{>>|<<\}/g
+import type { Nodes, Parent, PhrasingContent, Root, RootContent } from 'mdast'
+import type { VFile } from 'vfile'
+import { CHANGE_MARKERS, join, mayHoldMarker, pair, split, type Item, type MarkerItem } from './critic-items.js'
+import { isPhrasingBlock, spanBlocks, type PhrasingBlock } from './critic-spans.js'
 
 export function remarkCriticMarkup() {
-  return (tree: Root) => {
-    // Iterative: inline content can nest deeply.
+  return (tree: Root, file: VFile) => {
+    // Iterative: content can nest deeply.
     const stack: Parent[] = [tree]
+    const push = (node: Nodes) => {
+      if (!('children' in node)) return
+      if (node.type === 'criticChangeBlock') {
+        // Its blocks were read with the container they stood in: only their insides are left.
+        for (const child of node.children) push(child)
+      } else if (isPhrasingBlock(node) && done.has(node)) {
+        for (const child of node.children) push(child)
+      } else stack.push(node)
+    }
+    const done = new WeakSet<PhrasingBlock>()
     while (stack.length > 0) {
       const parent = stack.pop()!
-      if (parent.children.some((child) => child.type === 'text' && child.value.includes('{'))) {
-        const rewritten = rewrite(parent.children as PhrasingContent[])
-        if (rewritten) (parent as { children: PhrasingContent[] }).children = rewritten
+      const children = parent.children as Nodes[]
+      if (children.some(isPhrasingBlock)) {
+        blocks(parent, file, done)
+      } else {
+        inline(parent as Parent & { children: PhrasingContent[] }, file)
       }
-      for (const child of parent.children) if ('children' in child) stack.push(child)
+      for (const child of parent.children as Nodes[]) push(child)
     }
   }
 }
 
-/** The siblings with CriticMarkup turned into nodes, or undefined when there was none. */
-function rewrite(children: PhrasingContent[]): PhrasingContent[] | undefined {
-  const items = split(children)
-  if (!items.some((item) => item.kind === 'marker')) return undefined
-  // Where the next closer of each kind is, from every position: one pass, so a line of
-  // thousands of unpaired openers stays linear.
-  const nextCloser = { '==}': new Array<number>(items.length), '<<}': new Array<number>(items.length) }
-  let nextHighlight = -1
-  let nextComment = -1
-  for (let index = items.length - 1; index >= 0; index--) {
-    nextCloser['==}'][index] = nextHighlight
-    nextCloser['<<}'][index] = nextComment
-    const item = items[index]!
-    if (item.kind === 'marker' && item.marker === '==}') nextHighlight = index
-    if (item.kind === 'marker' && item.marker === '<<}') nextComment = index
+/** A container's blocks: each paragraph's and heading's markers paired, then changes across blocks. */
+function blocks(parent: Parent, file: VFile, done: WeakSet<PhrasingBlock>): void {
+  const itemsOf = new Map<PhrasingBlock, Item[]>()
+  for (const child of parent.children as Nodes[]) {
+    if (!isPhrasingBlock(child)) continue
+    done.add(child)
+    if (!holdsMarker(child.children)) continue
+    const items = split(child.children)
+    if (items.some((item) => item.kind === 'marker')) itemsOf.set(child, pair(items) ?? items)
   }
-  const out: PhrasingContent[] = []
-  let changed = false
-  for (let index = 0; index < items.length; index++) {
-    const item = items[index]!
-    const closer = item.kind === 'marker' ? (item.marker === '{==' ? '==}' : item.marker === '{>>' ? '<<}' : undefined) : undefined
-    if (item.kind === 'marker' && closer) {
-      const end = nextCloser[closer][index]!
-      if (end !== -1) {
-        const inner = join(items.slice(index + 1, end))
-        const last = items[end] as { from: Text }
-        const position = item.from.position && last.from.position ? { start: item.from.position.start, end: last.from.position.end } : undefined
-        const node =
-          item.marker === '{=='
-            ? ({ type: 'criticHighlight', children: inner, data: { hName: 'mark', hProperties: { className: ['critic-highlight'] } } } satisfies CriticHighlight)
-            : ({ type: 'criticComment', children: inner, data: { hName: 'span', hProperties: { className: ['critic-comment'] } } } satisfies CriticComment)
-        out.push(position ? { ...node, position } : node)
-        index = end
-        changed = true
-        continue
-      }
-    }
-    out.push(...join([item]))
+  if (itemsOf.size === 0) return
+  const spanned = spanBlocks(parent.children as RootContent[], itemsOf)
+  ;(parent as { children: RootContent[] }).children = spanned.children
+  for (const [block, items] of spanned.items) {
+    block.children = join(items)
+    report(items, file)
   }
-  return changed ? merge(out) : undefined
 }
 
-/** Text nodes cut at every marker. */
-function split(children: PhrasingContent[]): Item[] {
-  const items: Item[] = []
-  for (const child of children) {
-    if (child.type !== 'text') {
-      items.push({ kind: 'node', node: child })
-      continue
-    }
-    let last = 0
-    for (const match of child.value.matchAll(MARKERS)) {
-      if (match.index > last) items.push({ kind: 'node', node: { ...child, value: child.value.slice(last, match.index) } })
-      items.push({ kind: 'marker', marker: match[0] as Marker, from: child })
-      last = match.index + match[0].length
-    }
-    if (last < child.value.length) items.push({ kind: 'node', node: last === 0 ? child : { ...child, value: child.value.slice(last) } })
-  }
-  return items
+/** Inline siblings (a table cell, emphasis, a link…): their markers paired among themselves. */
+function inline(parent: Parent & { children: PhrasingContent[] }, file: VFile): void {
+  if (!holdsMarker(parent.children)) return
+  const items = split(parent.children)
+  if (!items.some((item) => item.kind === 'marker')) return
+  const paired = pair(items)
+  if (paired) parent.children = join(paired)
+  report(paired ?? items, file)
 }
 
-/** Items back to nodes: unpaired markers are literal text again. */
-function join(items: Item[]): PhrasingContent[] {
-  return merge(items.map((item) => (item.kind === 'node' ? item.node : ({ type: 'text', value: item.marker, ...(item.from.position ? { position: item.from.position } : {}) } satisfies Text))))
+function holdsMarker(children: Nodes[]): boolean {
+  return children.some((child) => (child.type === 'text' && mayHoldMarker(child.value)) || child.type === 'delete')
 }
 
-/** Adjacent text nodes joined, as the parser leaves them. */
-function merge(nodes: PhrasingContent[]): PhrasingContent[] {
-  const out: PhrasingContent[] = []
-  for (const node of nodes) {
-    const previous = out[out.length - 1]
-    if (node.type === 'text' && previous?.type === 'text') {
-      out[out.length - 1] = {
-        ...previous,
-        value: previous.value + node.value,
-        ...(previous.position && node.position ? { position: { start: previous.position.start, end: node.position.end } } : {}),
-      }
-    } else out.push(node)
+/** One message per run of siblings for the change markers left unpaired (comment markers stay quiet, as they always have). */
+function report(items: Item[], file: VFile): void {
+  const unpaired = items.filter((item): item is MarkerItem => item.kind === 'marker' && CHANGE_MARKERS.has(item.marker))
+  const first = unpaired[0]
+  if (!first) return
+  const more = unpaired.length > 1 ? ` (and ${unpaired.length - 1} more unpaired marker${unpaired.length === 2 ? '' : 's'} here)` : ''
+  file.message(`${explain(first.marker)}; it stays as text${more}`, { place: first.position, ruleId: 'critic-unpaired', source: 'markdocx' })
+}
+
+function explain(marker: MarkerItem['marker']): string {
+  switch (marker) {
+    case '{++':
+      return '`{++` has no `++}` after it in this paragraph or a later one of the same list item, quote or document'
+    case '{--':
+      return '`{--` has no `--}` after it in this paragraph or a later one of the same list item, quote or document'
+    case '{~~':
+      return '`{~~` has no `~>` and `~~}` after it in this paragraph or a later one of the same list item, quote or document'
+    case '++}':
+      return '`++}` closes no `{++` before it'
+    case '--}':
+      return '`--}` closes no `{--` before it'
+    default:
+      return '`~~}` closes no `{~~ … ~>` before it'
   }
-  return out.filter((node) => node.type !== 'text' || node.value !== '')
 }
