@@ -55,6 +55,8 @@ function isTightList(node: RootContent | undefined): boolean {
 }
 
 function startsRun(previous: RootContent | undefined): boolean {
+  // After blocks inside a tracked change, what counts is the last of them.
+  if (previous?.type === 'criticChangeBlock') return startsRun(previous.children[previous.children.length - 1])
   return previous === undefined || (previous.type !== 'paragraph' && previous.type !== 'definition' && previous.type !== 'footnoteDefinition' && previous.type !== 'html')
 }
 
