@@ -93,6 +93,43 @@ describe('parser guard', () => {
     expect(tree.children.map((c) => c.type)).toEqual(['code', 'thematicBreak'])
   })
 
+  it('never reports delimiters or brackets the parser reads as code, math or HTML (issue 12)', () => {
+    const run = `x${'*'.repeat(70)}x`
+    const many = Array.from({ length: 2100 }, () => '*a*').join(' ')
+    const brackets = '[a] '.repeat(3000)
+    // [name, Markdown, the literal text that must come through]
+    const literal: Array<[string, string, string]> = [
+      ['fenced code in a nested list', `- a\n  - b\n\n    \`\`\`\n    ${run}\n    \`\`\`\n`, run],
+      ['fenced code in a quote', `> \`\`\`\n> ${run}\n> \`\`\`\n`, run],
+      ['indented code', `Text\n\n    ${run}\n`, run],
+      ['indented code in a quote', `> para\n>\n>     ${run}\n`, run],
+      ['indented code in a list item', `- item\n\n      ${run}\n`, run],
+      ['a code span', `Text \`${run}\` end\n`, run],
+      ['a code span of two backticks', `Text \`\`a ${run} b\`\` end\n`, run],
+      ['thousands of delimiters in a code span', `Some *real* emphasis and \`${many}\`\n`, many],
+      ['thousands of brackets in a code span', `\`${brackets}\`\n`, brackets.trim()],
+      ['inline math', `Text $${run}$ end\n`, run],
+      ['raw HTML', `<pre>\n${run}\n</pre>\n`, run],
+    ]
+    for (const [name, text, kept] of literal) {
+      const { tree, file } = parseMarkdown(text)
+      expect(file.messages.map((m) => m.ruleId), name).toEqual([])
+      const values: string[] = []
+      const stack: Nodes[] = [tree]
+      while (stack.length > 0) {
+        const node = stack.pop()!
+        if ('value' in node) values.push(node.value)
+        if ('children' in node) stack.push(...(node.children as Nodes[]))
+      }
+      expect(values.some((value) => value.includes(kept)), name).toBe(true)
+    }
+    // Emphasis outside the code span stays emphasis.
+    const mixed = parseMarkdown(literal[7]![1]).tree
+    expect(JSON.stringify(mixed)).toContain('"type":"emphasis"')
+    // Outside code they still count.
+    expect(parseMarkdown(`Text ${run} and \`${run}\`\n`).file.messages.map((m) => [m.ruleId, m.column])).toEqual([['delimiter-run-too-long', 7]])
+  })
+
   it('picks placeholders the text does not contain', () => {
     const text = `\uE000\uE001 ${'*'.repeat(100)}\n`
     const guarded = guardMarkdown(text)

@@ -6,15 +6,43 @@
 import type { Root } from 'mdast'
 import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
+import { walk } from '../../mdast/walk.js'
 import { guardMarkdown, restorePlaceholders } from './guard.js'
+
+const DELIMITER_RULES = new Set(['delimiter-run-too-long', 'too-many-delimiters', 'too-many-brackets'])
+/** Nodes whose text the parser takes literally: no emphasis or links are looked for inside. */
+const LITERAL = new Set(['code', 'inlineCode', 'math', 'inlineMath', 'html', 'yaml'])
+
+/** The offsets of literal nodes, sorted and disjoint (literal nodes do not nest). */
+function literalRanges(tree: Root): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  walk(tree, (node) => {
+    if (!LITERAL.has(node.type)) return
+    const start = node.position?.start.offset
+    const end = node.position?.end.offset
+    if (start !== undefined && end !== undefined) ranges.push([start, end])
+    return false
+  })
+  return ranges.sort((a, b) => a[0] - b[0])
+}
 
 /** Must come right after remark-parse: it wraps the parser remark-parse installed. */
 export function remarkParseGuard(this: Processor) {
   const parse = this.parser
   if (!parse) throw new Error('remarkParseGuard must be used after remark-parse')
   this.parser = (document: string, file: VFile) => {
-    const guarded = guardMarkdown(document)
-    const tree = parse(guarded.text, file) as Root
+    let guarded = guardMarkdown(document)
+    let tree = parse(guarded.text, file) as Root
+    // Delimiters the parse read as code, math or HTML cost it nothing: counted again without
+    // them, and parsed again if that changes anything (only documents the guard touched pay).
+    if (guarded.findings.some((finding) => DELIMITER_RULES.has(finding.ruleId))) {
+      const literal = literalRanges(tree)
+      const again = literal.length > 0 ? guardMarkdown(document, literal) : guarded
+      if (again.text !== guarded.text || again.findings.length !== guarded.findings.length) {
+        guarded = again
+        tree = parse(guarded.text, file) as Root
+      }
+    }
     if (guarded.restore) restorePlaceholders(tree, guarded.restore)
     for (const finding of guarded.findings) {
       file.message(finding.reason, { place: { line: finding.line, column: finding.column }, ruleId: finding.ruleId, source: 'markdocx' })

@@ -62,8 +62,15 @@ class Marks {
 const THEMATIC_BREAK = /^ {0,3}([*_-])(?:[ \t]*\1){2,}[ \t]*$/
 const FENCE = /^ {0,3}(`{3,}|~{3,})/
 
-/** Checks a document (or chunk) and neutralises what the parser could not survive. */
-export function guardMarkdown(text: string): GuardResult {
+/**
+ * Checks a document (or chunk) and neutralises what the parser could not survive.
+ *
+ * `literal`: sorted, disjoint `[start, end)` offsets of text the parser reads as literal —
+ * code spans, code blocks, math, raw HTML, as a first parse found them (guard-plugin.ts).
+ * Delimiters and brackets there cost the parser nothing, so they count for nothing: a run of
+ * asterisks in a code block is no `delimiter-run-too-long`.
+ */
+export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [number, number]> = []): GuardResult {
   // Fast path: no limit can be crossed by a text this short.
   if (text.length <= Math.min(MAX_DELIMITER_RUN, MAX_CONTAINER_MARKERS)) return { text, findings: [] }
   const findings: GuardFinding[] = []
@@ -71,8 +78,9 @@ export function guardMarkdown(text: string): GuardResult {
   const lines = splitLines(text)
   let region: Line[] = []
   let inFence: string | undefined
+  const isLiteral = literalTest(literal)
   const flushRegion = () => {
-    if (region.length > 0) checkRegion(text, region, replace, findings)
+    if (region.length > 0) checkRegion(text, region, replace, findings, isLiteral)
     region = []
   }
   for (const line of lines) {
@@ -164,8 +172,19 @@ function containerMarker(text: string, i: number, end: number): number {
   return 0
 }
 
-/** Delimiter runs and brackets in one paragraph-sized region (lines between blank lines). */
-function checkRegion(text: string, region: Line[], replace: Marks, findings: GuardFinding[]): void {
+/** Whether an offset is in literal text; asked for offsets in increasing order (a cursor walks the ranges once). */
+function literalTest(literal: ReadonlyArray<readonly [number, number]>): (index: number) => boolean {
+  if (literal.length === 0) return () => false
+  let at = 0
+  return (index) => {
+    while (at < literal.length && literal[at]![1] <= index) at++
+    const range = literal[at]
+    return range !== undefined && range[0] <= index
+  }
+}
+
+/** Delimiter runs and brackets in one paragraph-sized region (lines between blank lines); none in literal text. */
+function checkRegion(text: string, region: Line[], replace: Marks, findings: GuardFinding[], isLiteral: (index: number) => boolean): void {
   const runs: Array<{ start: number; end: number; line: Line }> = []
   const brackets: number[] = []
   for (const line of region) {
@@ -173,6 +192,10 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
     let i = line.start
     while (i < line.end) {
       const c = text[i]
+      if ((c === '*' || c === '_' || c === '[' || c === ']') && isLiteral(i)) {
+        i++
+        continue
+      }
       if (c === '*' || c === '_') {
         let j = i + 1
         while (j < line.end && text[j] === c) j++
