@@ -8,6 +8,7 @@
  * - Blocks: the README idiom `<div align="center">` … Markdown … `</div>` (and `<details>`,
  *   `<p align>`, `<center>`…) becomes one block element holding the blocks between — only when
  *   the closing tag is there: an unclosed `<div>` never swallows the rest of the document.
+ *   A `<table>` written across blocks with Markdown in its cells becomes one table (block-table.ts).
  *
  * The tree given is not changed: parents whose children change are copied.
  */
@@ -15,6 +16,7 @@ import type { Html, Image, ImageReference, Nodes, Parents, PhrasingContent, Root
 import type { Position } from 'unist'
 import { parseAttributeBlock } from '../../mdast/image-size.js'
 import { htmlAnchors } from './anchor.js'
+import { groupBlockTables } from './block-table.js'
 import type { HtmlElement, HtmlElementData } from './node.js'
 import { hastToFlow, htmlContent, parseHtml, type HtmlConversion } from './to-mdast.js'
 import { INLINE_FORMATTING, inlineKind, VOID } from './tags.js'
@@ -212,7 +214,9 @@ function unmatchedClose(node: RootContent): { name: string; before: string; afte
 }
 
 /** Joins `<div align="center">` … `</div>` (blocks apart) into one element around the blocks between. */
-function groupBlocks(children: RootContent[]): RootContent[] {
+function groupBlocks(given: RootContent[]): RootContent[] {
+  // Tables written across HTML blocks first, so a `</div>` after one's `</table>` still pairs.
+  const children = groupBlockTables(given)
   const opens = children.map((child) => (child.type === 'html' ? openElement(child.value) : undefined))
   const closes = children.map((child, index) => (opens[index] ? undefined : unmatchedClose(child)))
   const pairs = pairTags(children, (node, index) => {
