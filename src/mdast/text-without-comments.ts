@@ -6,11 +6,12 @@ import type { Nodes } from 'mdast'
 import './nodes.js'
 
 /**
- * A node's plain text without its CriticMarkup comments: what a heading's contents entry, a
- * document title or a slug should read ("Results{>>check<<}" → "Results").
+ * A node's plain text without its CriticMarkup comments and deletions: what a heading's contents
+ * entry, a document title or a slug should read ("Results{>>check<<}" → "Results").
  */
 export function textWithoutComments(node: Nodes): string {
-  if (node.type === 'criticComment') return ''
+  // A tracked deletion is no part of the text either: the title reads as it will once the changes are accepted.
+  if (node.type === 'criticComment' || node.type === 'criticDeletion') return ''
   if ('value' in node && typeof node.value === 'string') return node.value
   if ('alt' in node && typeof node.alt === 'string') return node.alt
   if ('children' in node) {

@@ -124,6 +124,12 @@ describe('inline changes', () => {
     expect(ruleIds(messages)).toEqual(['critic-math-untracked'])
   })
 
+  it('leave deleted text out of a heading’s contents entry (the heading as it reads once accepted)', async () => {
+    const { document } = await fromMarkdown('---\ntoc: true\n---\n\n# Results {--old--}{++new++}\n')
+    const entries = elements(document, 'w:p').filter((p) => elements(p, 'w:pStyle').some((s) => attr(s, 'w:val') === 'TOC1'))
+    expect(entries.map((p) => elements(p, 'w:t').map((t) => t.textContent).join(''))).toEqual([expect.stringMatching(/^Results new/)])
+  })
+
   it('compile from an inline tree (a caller’s handlers see the same node types)', async () => {
     const { blocks } = await fromTree(u('root', [u('paragraph', [u('text', 'a '), u('criticInsertion', [u('text', 'b')]), u('criticDeletion', [u('text', 'c')])])]) as never)
     expect(childElements(blocks[0]!).map((e) => e.nodeName)).toEqual(['w:pPr', 'w:r', 'w:ins', 'w:del'])
