@@ -169,6 +169,8 @@ describe('changes across paragraphs', () => {
     '- item {--a\n\n  b--} c',
     '# Title{++\n\nFirst paragraph.++}\n\nText.',
     '| a | b |\n|---|---|\n| {++x++} | {--y--} |',
+    // A deletion inside an insertion, across blocks: inserted, then deleted.
+    'Intro.\n\n{++\n\n- a\n\n  {--\n\n  b\n\n  | x |\n  |---|\n  | 1 |\n\n  --}\n\n  c\n\n++}\n\nEnd.',
   ]
 
   for (const markdown of cases) {
