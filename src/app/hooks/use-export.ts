@@ -47,7 +47,7 @@ export function useExport({ doc, current, view, client, showMessages, setStatus 
     }
   }, [client, current, setStatus, showMessages, view])
 
-  // The export worker prepares this document's export with its settings (client.ts, export-engine.ts).
+  // The export worker prepares this document’s export with its settings (worker/client/export-client.ts, export-engine.ts).
   const docId = doc?.id
   const docName = doc ? documentBaseName(doc) : undefined
   const docSettings = doc?.exportSettings
