@@ -29,6 +29,7 @@ import { useMessages } from './hooks/use-messages.js'
 import { useOpenDocument } from './hooks/use-open-document.js'
 import { useOpenFiles } from './hooks/use-open-files.js'
 import { usePageSetup } from './hooks/use-page-setup.js'
+import { usePrefersDark } from './hooks/use-prefers-dark.js'
 import { usePreview } from './hooks/use-preview.js'
 import { useSaveFile } from './hooks/use-save-file.js'
 import { useScrollSync } from './hooks/use-scroll-sync.js'
@@ -36,7 +37,6 @@ import { useSession } from './hooks/use-session.js'
 import { useStatus } from './hooks/use-status.js'
 import { useStorageError } from './hooks/use-storage-error.js'
 import { useWorkerClient } from './hooks/use-worker-client.js'
-import { usePrefersDark } from './use-dark.js'
 
 export function App() {
   const dark = usePrefersDark()
