@@ -5,7 +5,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import { downloadBlob } from './download.js'
-import { MARKDOWN_EXTENSIONS } from '../model/markdown-files.js'
+import { isMarkdownName, markdownExtension, MARKDOWN_EXTENSIONS } from '../model/markdown-files.js'
 
 interface PickerType {
   description: string
@@ -97,7 +97,8 @@ export function unzipBundle(bytes: Uint8Array): Bundle | undefined {
     return undefined
   }
   const names = Object.keys(files).filter((name) => !name.startsWith('__MACOSX/') && !name.endsWith('/'))
-  const markdownName = names.find((name) => /\.(md|markdown|mdown)$/i.test(name))
+  // The one list of Markdown extensions, but not .txt: a zip's text files are notes beside the document.
+  const markdownName = names.find((name) => isMarkdownName(name) && markdownExtension(name).toLowerCase() !== '.txt')
   if (!markdownName) return undefined
   const folder = markdownName.includes('/') ? markdownName.slice(0, markdownName.lastIndexOf('/') + 1) : ''
   const images = names

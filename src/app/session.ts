@@ -9,6 +9,7 @@ import sampleText from './sample.md?raw'
 import { ASSET_FOLDER, putAsset } from '../storage/assets.js'
 import type { Cursor } from '../storage/db.js'
 import { createDocument, getSetting, listDocuments, loadDocument, setSetting } from '../storage/documents.js'
+import { withoutMarkdownExtension } from '../model/markdown-files.js'
 
 export const SAMPLE_TEXT: string = sampleText
 export const SAMPLE_NAME = 'Welcome to markdocx'
@@ -24,6 +25,11 @@ export interface OpenDocument {
   fileHandle?: FileSystemFileHandle
   /** False when the browser's storage is unavailable: the document lives in this tab only. */
   persisted: boolean
+}
+
+/** The name files made from the document take (.md, .zip, and the .docx without a front-matter title). */
+export function documentBaseName(doc: OpenDocument): string {
+  return withoutMarkdownExtension(doc.name) || 'document'
 }
 
 const CURRENT = 'current-document'

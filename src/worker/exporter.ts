@@ -11,6 +11,10 @@ declare const self: DedicatedWorkerGlobalScope
 
 const engine = new ExportEngine((message: WorkerReply, transfer?: Transferable[]) => self.postMessage(message, transfer ?? []))
 
+// The engine's counts (exports built, prepared in advance, reused), readable on the worker's
+// global: the browser tests wait for an export prepared during a pause instead of sleeping.
+Object.assign(self, { markdocxExportCounts: engine.counts })
+
 self.onmessage = (event: MessageEvent<ExporterRequest>) => {
   const message = event.data
   if (message.type === 'connect') {

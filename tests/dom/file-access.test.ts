@@ -34,6 +34,8 @@ describe('zip bundles', () => {
     expect(bundle?.markdownName).toBe('notes.md')
     expect(bundle?.images.map((image) => image.path)).toEqual(['images/x.jpg'])
     expect(unzipBundle(zipSync({ 'a.txt': strToU8('x') }))).toBeUndefined()
+    // Any extension of the one Markdown list (src/model/markdown-files.ts) but .txt.
+    expect(unzipBundle(zipSync({ 'notes.txt': strToU8('x'), 'draft.mkd': strToU8('# D') }))?.markdownName).toBe('draft.mkd')
     expect(unzipBundle(new Uint8Array([1, 2, 3]))).toBeUndefined()
   })
 })

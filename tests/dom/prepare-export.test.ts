@@ -5,7 +5,7 @@
  * of the text; and it tells the export worker each time the text changes.
  */
 import 'fake-indexeddb/auto'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Engine } from '../../src/worker/engine.js'
 import type { ExporterLinkMessage, WorkerReply } from '../../src/worker/protocol.js'
 
@@ -16,6 +16,10 @@ function setup() {
   engine.connectExporter({ post: (message) => sent.push(message) })
   return { engine, replies, sent }
 }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('preparing an export', () => {
   it('sends the current tree when asked, once per version of the text', async () => {
@@ -43,14 +47,17 @@ describe('preparing an export', () => {
   })
 
   it('sends the tree once typing has paused for a second, not before', async () => {
+    // The engine's timers on a fake clock (the check it schedules too; nothing here awaits it).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const { engine, sent } = setup()
     const trees = () => sent.filter((message) => message.type === 'tree')
     await engine.handle({ type: 'render', revision: 1, base: -1, documentId: 'doc', sync: { text: 'Opened.\n' } })
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    vi.advanceTimersByTime(500)
+    // A keystroke half a second in: the pause starts again.
     await engine.handle({ type: 'render', revision: 2, base: 1, documentId: 'doc', sync: { after: 1, edits: [[7, 7, ' Typed.']] } })
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    vi.advanceTimersByTime(999)
     expect(trees()).toHaveLength(0)
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    vi.advanceTimersByTime(1)
     expect(trees()).toHaveLength(1)
     const tree = trees()[0]!
     expect(tree.type === 'tree' && tree.text).toBe('Opened. Typed.\n')

@@ -1,5 +1,5 @@
 /**
- * The worker's time budget (src/worker/budget.ts, client.ts): a render that overruns it gets the
+ * The worker's time budget (src/worker/budget.ts, client/render-client.ts, client/export-client.ts): a render that overruns it gets the
  * worker terminated and replaced, the page told (it keeps its last render), further tries wait
  * for a pause in typing, `retry()` waits longer, a render queued behind an export is not
  * blamed for the export's time, and an export that overruns its own budget fails clearly.

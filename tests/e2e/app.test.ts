@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { checkDocx, findOracle } from '../support/oracle.js'
 import { checkStructure } from '../support/structure.js'
-import { editorText, launch, newContext, openApp, replaceText, watch } from './browser.js'
+import { editorText, exportCounts, launch, newContext, openApp, replaceText, settled, watch } from './browser.js'
 
 const url = inject('appUrl')
 const work = mkdtempSync(join(tmpdir(), 'markdocx-e2e-'))
@@ -134,10 +134,9 @@ describe('markdocx app', () => {
         const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
         scroller.scrollTop = scroller.scrollHeight * f
       }, fraction)
-      await page.waitForTimeout(300)
-      const shownInEditor = await editorTop()
-      expect(shownInEditor).toBeGreaterThan(20)
-      expect(Math.abs((await previewTop()) - shownInEditor)).toBeLessThanOrEqual(2)
+      // The preview follows on the next animation frame, and again after it draws blocks.
+      await expect.poll(async () => Math.abs((await previewTop()) - (await editorTop()))).toBeLessThanOrEqual(2)
+      expect(await editorTop()).toBeGreaterThan(20)
     }
 
     // And the other way: scroll the preview to Section 60's heading.
@@ -146,10 +145,9 @@ describe('markdocx app', () => {
       const pane = document.querySelector<HTMLElement>('.preview-pane')!
       pane.scrollTop += heading.getBoundingClientRect().top - pane.getBoundingClientRect().top
     })
-    await page.waitForTimeout(400)
     const line60 = Number(await page.locator('[data-testid="preview"] h2').nth(59).getAttribute('data-line'))
     expect(line60).toBe(3 + 59 * 4)
-    expect(Math.abs((await editorTop()) - line60)).toBeLessThanOrEqual(1)
+    await expect.poll(async () => Math.abs((await editorTop()) - line60)).toBeLessThanOrEqual(1)
 
     // Clicking a paragraph in the preview puts the cursor on its source line.
     const paragraph = page.locator('[data-testid="preview"] p').nth(62)
@@ -161,11 +159,17 @@ describe('markdocx app', () => {
     // The toggle turns it off.
     await page.getByLabel('Sync scroll').uncheck()
     const before = await page.evaluate(() => document.querySelector<HTMLElement>('.preview-pane')!.scrollTop)
-    await page.evaluate(() => {
-      document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!.scrollTop = 0
+    const after = await page.evaluate(async () => {
+      const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
+      if (scroller.scrollTop === 0) throw new Error('the editor is at the top already: scrolling it there would change nothing')
+      const scrolled = new Promise((resolve) => scroller.addEventListener('scroll', resolve, { once: true }))
+      scroller.scrollTop = 0
+      await scrolled
+      // With sync on, the preview would follow on the next animation frame: two frames later it would have.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      return document.querySelector<HTMLElement>('.preview-pane')!.scrollTop
     })
-    await page.waitForTimeout(300)
-    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.preview-pane')!.scrollTop)).toBe(before)
+    expect(after).toBe(before)
     await context.close()
   })
 
@@ -225,7 +229,8 @@ describe('markdocx app', () => {
     expect(await preview.locator('[onerror]').count()).toBe(0)
     await preview.locator('a', { hasText: 'click me' }).click()
     await preview.locator('a', { hasText: 'raw' }).click()
-    await page.waitForTimeout(300)
+    // A javascript: URL, had one got through, would have run once the clicks had their turn.
+    await settled(page)
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
     expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none')
     expect(page.url()).toBe(url)
@@ -285,11 +290,15 @@ describe('markdocx app', () => {
 
   it('exports the text as it is when clicked, whether or not the export was prepared during a pause', async () => {
     const { context, page, errors } = await fresh()
+    // Left alone after opening, the sample is prepared (so the count below is of this text only).
+    await expect.poll(async () => (await exportCounts(page))?.prepared, { timeout: 15_000 }).toBe(1)
     await replaceText(page, '# Prepared\n\nFirst version.\n')
     // A pause: the export worker prepares this version with the document's settings.
-    await page.waitForTimeout(2500)
+    await expect.poll(async () => (await exportCounts(page))?.prepared, { timeout: 15_000 }).toBe(2)
     const prepared = await exportDocx(page)
     expect(documentXml(prepared.bytes)).toContain('First version.')
+    // The prepared file was the one handed out.
+    expect((await exportCounts(page))?.reused).toBe(1)
     await expect.poll(() => page.locator('[role="status"]').textContent()).toContain('Exported')
 
     // Typed after the preparation, exported at once: the new text, never the prepared file.
@@ -299,8 +308,8 @@ describe('markdocx app', () => {
     const typed = await exportDocx(page)
     expect(documentXml(typed.bytes)).toContain('Typed after the pause.')
 
-    // Settings changed after a preparation: the export has the new page size.
-    await page.waitForTimeout(2500)
+    // Settings changed after a preparation (the export worker keeps the file it just made as
+    // the prepared one for this text and settings): the export has the new page size.
     await page.getByRole('button', { name: 'Page setup' }).click()
     await page.getByRole('dialog').getByLabel('Orientation').selectOption('landscape')
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()

@@ -49,3 +49,48 @@ export async function editorText(page: Page): Promise<string> {
     return lines.join('\n')
   })
 }
+
+/**
+ * Waits until what the page was last given has had its turn, the condition a test needs before
+ * it says "nothing happened": every image in view under `root` has loaded or failed (its load or
+ * error handlers have run), then two animation frames (animations, transitions and focus have
+ * started, a scroll has been answered) and a task after them. A page that navigated away counts
+ * as settled (the caller sees where it went).
+ */
+export async function settled(page: Page, root = 'body'): Promise<void> {
+  await page
+    .evaluate(async (selector) => {
+      const inView = (element: Element) => {
+        const box = element.getBoundingClientRect()
+        return box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth
+      }
+      const loading = [...document.querySelectorAll<HTMLImageElement>(`${selector} img`)].filter((image) => !image.complete && inView(image))
+      const loaded = Promise.all(
+        loading.map(
+          (image) =>
+            new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true })
+              image.addEventListener('error', resolve, { once: true })
+            }),
+        ),
+      )
+      // A ceiling, not a pause: only an image that never finishes would reach it.
+      await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 10_000))])
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }, root)
+    .catch(() => undefined)
+}
+
+export interface ExportCounts {
+  built: number
+  prepared: number
+  reused: number
+  superseded: number
+}
+
+/** The export worker's counts (src/worker/export-engine.ts; src/worker/exporter.ts shows them), once the worker runs. */
+export async function exportCounts(page: Page): Promise<ExportCounts | undefined> {
+  const worker = page.workers().find((candidate) => /\/exporter[^/]*\.js/.test(candidate.url()))
+  return worker?.evaluate(() => (self as unknown as { markdocxExportCounts?: ExportCounts }).markdocxExportCounts)
+}

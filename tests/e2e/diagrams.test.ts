@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { readImageInfo } from '../../src/docx/media/image-format.js'
 import { checkDocx, describeProblem, findOracle } from '../support/oracle.js'
 import { checkStructure } from '../support/structure.js'
-import { editorText, launch, newContext, openApp, replaceText, watch } from './browser.js'
+import { editorText, launch, newContext, openApp, replaceText, settled, watch } from './browser.js'
 
 const url = inject('appUrl')
 const work = mkdtempSync(join(tmpdir(), 'markdocx-e2e-diagrams-'))
@@ -132,8 +132,8 @@ describe('Mermaid diagrams in the app', () => {
     await replaceText(page, hostile)
     await page.locator('[data-testid="preview"] img.diagram-picture').waitFor({ timeout: 60_000 })
     await page.locator('[data-testid="preview"] img.diagram-picture').click()
-    // An image that fails to load fires onerror later: give it the time.
-    await page.waitForTimeout(1500)
+    // An image that fails to load fires onerror later: wait until every image in view has loaded or failed.
+    await settled(page, '[data-testid="preview"]')
     expect(await page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned)).toBeUndefined()
     expect(requests.filter((request) => !request.startsWith(url) && !request.startsWith('data:'))).toEqual([])
     expect(await page.locator('[data-testid="preview"] iframe, [data-testid="preview"] script').count()).toBe(0)

@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launch, openApp } from './browser.js'
+import { launch, openApp, settled } from './browser.js'
 import { XSS_VECTORS, vectorCounts, type VectorClass, type XssVector } from './xss-vectors.js'
 
 const url = inject('appUrl')
@@ -185,11 +185,12 @@ async function runDocument(h: Harness, vectors: XssVector[]): Promise<string[]> 
   h.foreign.length = 0
   h.dialogs.length = 0
   await showVector(h.page, parts.map((part) => part.text).join('\n'), parts[0]!.before)
-  // Let error events, animations and image loads fire.
-  await h.page.waitForTimeout(120)
+  // Let image loads, error events and animations fire.
+  await settled(h.page, '[data-testid="preview"]')
   const words = parts.flatMap((part) => [part.before, part.after])
   const problems = await h.page.evaluate(inspectPreview, { words, origin: appOrigin }).catch((error: unknown) => [`the page could not be inspected: ${String(error)}`])
-  await h.page.waitForTimeout(30)
+  // The links inspectPreview clicked have had their turn.
+  await settled(h.page, '[data-testid="preview"]')
   const hits = await h.page.evaluate(() => (window as unknown as { __xssHits?: string[] }).__xssHits?.splice(0) ?? ['the traps are gone']).catch(() => ['the page is gone'])
   problems.push(...hits.map((hit) => `executed: ${hit}`))
   problems.push(...h.dialogs.map((message) => `dialog: ${message}`))
@@ -251,7 +252,7 @@ describe('preview security (sanitiser alone: CSP bypassed)', () => {
       const block = document.querySelector('[data-testid="preview"] p')!
       block.insertAdjacentHTML('beforeend', '<a id="plantedlink" href="javascript:alert(1)">x</a><img name="cookie" src="https://evil.invalid/p.png" onerror="alert(2)"><div style="position:fixed;inset:0;z-index:99">over</div>')
     })
-    await h.page.waitForTimeout(150)
+    await settled(h.page, '[data-testid="preview"]')
     const problems = await h.page.evaluate(inspectPreview, { words: ['keepA0', 'keepZ0'], origin: appOrigin })
     const hits = await h.page.evaluate(() => (window as unknown as { __xssHits: string[] }).__xssHits.splice(0))
     expect(problems).toEqual(
@@ -335,6 +336,9 @@ describe('Content-Security-Policy', () => {
       document.head.append(inline)
       const foreignScript = document.createElement('script')
       foreignScript.src = 'https://evil.invalid/x.js'
+      const foreignDone = new Promise((resolve) => {
+        foreignScript.onload = foreignScript.onerror = resolve
+      })
       document.head.append(foreignScript)
       const handler = document.createElement('div')
       handler.setAttribute('onclick', 'window.__handler = 1')
@@ -348,7 +352,11 @@ describe('Content-Security-Policy', () => {
       link.remove()
       // String timers go through the same check as eval (code run by the test harness itself is exempt).
       ;(setTimeout as unknown as (code: string, ms: number) => number)('window.__eval = 1', 0)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Each attempt has had its turn: the foreign script has loaded or failed, a timer set after
+      // the string timer has fired, and two frames have passed (the javascript: URL's navigation).
+      await foreignDone
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
       return { inline: w.__inline, foreign: w.__foreign, handler: w.__handler, jsurl: w.__jsurl, evaluated: w.__eval, violations }
     })
     expect(result.inline).toBeUndefined()

@@ -1,0 +1,52 @@
+/**
+ * The preview pane: the page as the .docx will lay it out (size, margins, font from the export
+ * settings), the stored images given to it, and the banners when rendering failed or overran
+ * its time budget.
+ */
+import type { RefObject } from 'react'
+import type { ExportSettings } from '../model/export-settings.js'
+import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
+import { Preview, type PreviewHandle, type PreviewProps } from '../preview/Preview.js'
+import type { PreviewStore } from '../preview/store.js'
+import { pageStyle } from './page-style.js'
+
+export interface PreviewPaneProps {
+  store: PreviewStore
+  scroller: RefObject<HTMLDivElement | null>
+  previewHandle: RefObject<PreviewHandle | null>
+  onScroll: () => void
+  onDrawn: () => void
+  onLineClick: (line: number) => void
+  toc: PreviewProps['toc']
+  settings: ExportSettings | undefined
+  assetUrls: ReadonlyMap<string, AssetUrl>
+  renderError: string | null
+  /** The budget (ms) the last render overran. */
+  renderStalled: number | null
+  onRetry: () => void
+}
+
+export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn, onLineClick, toc, settings, assetUrls, renderError, renderStalled, onRetry }: PreviewPaneProps) {
+  return (
+    <section className="preview-pane" aria-label="Preview of the Word document" ref={scroller} onScroll={onScroll}>
+      {renderError && (
+        <div className="banner error" role="alert">
+          The preview could not be updated: {renderError}
+        </div>
+      )}
+      {renderStalled !== null && (
+        <div className="banner error" role="alert" data-testid="preview-stalled">
+          The preview is paused: rendering the latest text took longer than {Math.max(1, Math.round(renderStalled / 1000))} s, so it shows the last version that rendered. Your text is safe; the preview tries again when you pause typing.
+          <button type="button" className="link-button" onClick={onRetry}>
+            Try again, waiting longer
+          </button>
+        </div>
+      )}
+      <div className="page" style={pageStyle(settings)}>
+        <AssetUrls.Provider value={assetUrls}>
+          <Preview ref={previewHandle} store={store} scroller={scroller} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
+        </AssetUrls.Provider>
+      </div>
+    </section>
+  )
+}

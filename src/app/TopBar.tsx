@@ -1,0 +1,76 @@
+/**
+ * The top bar: the document's name, the file actions (open, save, save as, save .zip), the
+ * scroll-sync switch, Page setup and Export .docx.
+ */
+import type { RefObject } from 'react'
+import { MARKDOWN_ACCEPT } from '../model/markdown-files.js'
+import { DocumentName } from './DocumentName.js'
+import type { PickedFile } from './hooks/use-open-files.js'
+import type { SaveMode } from './hooks/use-save-file.js'
+
+export interface TopBarProps {
+  name: string | undefined
+  onRename: (name: string) => void
+  /** The file the document was opened from, when Save writes back to it. */
+  fileName: string | undefined
+  fileInput: RefObject<HTMLInputElement | null>
+  onOpen: () => void
+  onOpenFiles: (files: PickedFile[]) => void
+  onSave: (mode: SaveMode) => void
+  scrollSync: boolean
+  onToggleSync: () => void
+  onPageSetup: () => void
+  /** An export is running. */
+  exporting: boolean
+  canExport: boolean
+  onPrepareExport: () => void
+  onExport: () => void
+}
+
+export function TopBar({ name, onRename, fileName, fileInput, onOpen, onOpenFiles, onSave, scrollSync, onToggleSync, onPageSetup, exporting, canExport, onPrepareExport, onExport }: TopBarProps) {
+  return (
+    <header className="topbar">
+      <h1 className="brand">markdocx</h1>
+      <DocumentName name={name} onRename={onRename} />
+      <div className="actions" role="group" aria-label="File">
+        <button type="button" onClick={onOpen} title="Open a .md file (Ctrl+O), or drop it on the window">
+          Open
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          data-testid="open-file"
+          className="visually-hidden"
+          tabIndex={-1}
+          accept={`${MARKDOWN_ACCEPT},.zip,application/zip`}
+          multiple
+          aria-label="Open Markdown file"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            event.target.value = ''
+            onOpenFiles(files.map((file) => ({ file })))
+          }}
+        />
+        <button type="button" onClick={() => onSave('save')} title={fileName ? `Save to ${fileName} (Ctrl+S)` : 'Download the .md (Ctrl+S)'}>
+          Save
+        </button>
+        <button type="button" onClick={() => onSave('save-as')} title="Save as a new file (Ctrl+Shift+S)">
+          Save as…
+        </button>
+        <button type="button" onClick={() => onSave('zip')} title="Save the .md with its images as a .zip">
+          Save .zip
+        </button>
+      </div>
+      <span className="spacer" />
+      <label className="toggle" title="Scroll the editor and the preview together">
+        <input type="checkbox" checked={scrollSync} onChange={onToggleSync} /> Sync scroll
+      </label>
+      <button type="button" onClick={onPageSetup} title="Page size, orientation, margins and font of the export">
+        Page setup
+      </button>
+      <button type="button" className="primary" data-testid="export-docx" onPointerEnter={onPrepareExport} onFocus={onPrepareExport} onClick={onExport} disabled={exporting || !canExport} aria-busy={exporting}>
+        {exporting ? 'Exporting…' : 'Export .docx'}
+      </button>
+    </header>
+  )
+}

@@ -1,0 +1,71 @@
+/**
+ * Opening files: Markdown files (and .zip bundles of a .md with its images) become new
+ * documents — opening never replaces one; images go into the shown document. Through the File
+ * System Access picker where the browser has it (so Save writes back to the file), else the
+ * hidden file input.
+ */
+import { useCallback, useRef, type RefObject } from 'react'
+import { isMarkdownName } from '../../model/markdown-files.js'
+import { hasFileSystemAccess, pickMarkdownFiles, unzipBundle } from '../file-access.js'
+import type { SessionState } from './use-session.js'
+import { errorText, type SetStatus } from './use-status.js'
+
+export interface PickedFile {
+  file: File
+  handle?: FileSystemFileHandle
+}
+
+export interface OpenFilesOptions {
+  newDocument: SessionState['newDocument']
+  addImages: (files: File[]) => Promise<void>
+  setStatus: SetStatus
+}
+
+export interface OpenFilesState {
+  /** The hidden file input, the picker's fallback. */
+  fileInput: RefObject<HTMLInputElement | null>
+  /** Opens files (picked, dropped). Stable while its options are. */
+  openFiles: (files: PickedFile[]) => Promise<void>
+  /** Asks the user for files to open. */
+  open: () => Promise<void>
+}
+
+export function useOpenFiles({ newDocument, addImages, setStatus }: OpenFilesOptions): OpenFilesState {
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  const openFiles = useCallback(
+    async (files: PickedFile[]) => {
+      const images = files.filter(({ file }) => file.type.startsWith('image/'))
+      for (const { file, handle } of files) {
+        try {
+          if (/\.zip$/i.test(file.name)) {
+            const bundle = unzipBundle(new Uint8Array(await file.arrayBuffer()))
+            if (!bundle) throw new Error(`${file.name} holds no Markdown file`)
+            await newDocument(bundle.markdownName, bundle.text, bundle.images)
+          } else if (isMarkdownName(file.name) || file.type.startsWith('text/')) {
+            await newDocument(file.name, await file.text(), [], handle)
+          }
+        } catch (error) {
+          setStatus({ kind: 'failed', text: `Could not open ${file.name}: ${errorText(error)}` })
+        }
+      }
+      if (images.length > 0) await addImages(images.map(({ file }) => file))
+    },
+    [addImages, newDocument, setStatus],
+  )
+
+  const open = useCallback(async () => {
+    if (!hasFileSystemAccess()) {
+      fileInput.current?.click()
+      return
+    }
+    try {
+      const picked = await pickMarkdownFiles()
+      if (picked) await openFiles(picked)
+    } catch {
+      fileInput.current?.click()
+    }
+  }, [openFiles])
+
+  return { fileInput, openFiles, open }
+}

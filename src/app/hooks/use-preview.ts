@@ -1,0 +1,75 @@
+/**
+ * The preview's state. Its blocks live in a store the worker's patches update
+ * (src/preview/store.ts); React state holds only what the rest of the page shows from a render
+ * (outline, counts, title, contents), and the render's failures.
+ */
+import { useCallback, useMemo, useState } from 'react'
+import type { OutlineEntry } from '../../markdown/preview-hast.js'
+import { PreviewStore } from '../../preview/store.js'
+import type { RenderReply } from '../../worker/protocol.js'
+
+export interface PreviewSummary {
+  outline: OutlineEntry[]
+  words: number
+  characters: number
+  title?: string
+  toc?: number
+  timings?: RenderReply['timings']
+}
+
+export interface PreviewState {
+  store: PreviewStore
+  summary: PreviewSummary
+  /** The table of contents the front matter asks for: one object per change, so the preview is not drawn again for every keystroke. */
+  toc: { depth: number; entries: OutlineEntry[] } | undefined
+  renderError: string | null
+  /** The budget (ms) the last render overran; the preview shows the render before it. */
+  renderStalled: number | null
+  /** The worker's events (stable). */
+  onRender: (reply: RenderReply) => void
+  onRenderError: (error: string) => void
+  onRenderTimeout: (budgetMs: number) => void
+  /** Another document is shown: nothing of the last one stays. Stable. */
+  clear: () => void
+}
+
+const EMPTY: PreviewSummary = { outline: [], words: 0, characters: 0 }
+
+/** Whether two outlines list the same headings at the same lines (then the old array is kept, and the outline not re-rendered). */
+export function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!
+    const y = b[i]!
+    if (x.line !== y.line || x.depth !== y.depth || x.slug !== y.slug || x.text !== y.text) return false
+  }
+  return true
+}
+
+export function usePreview(): PreviewState {
+  const [store] = useState(() => new PreviewStore())
+  const [summary, setSummary] = useState<PreviewSummary>(EMPTY)
+  const [renderError, setRenderError] = useState<string | null>(null)
+  const [renderStalled, setRenderStalled] = useState<number | null>(null)
+
+  const onRender = useCallback(
+    (reply: RenderReply) => {
+      store.apply(reply.patch, reply.hast)
+      setRenderError(null)
+      setRenderStalled(null)
+      setSummary((previous) => {
+        const outline = reply.outline && !sameOutline(previous.outline, reply.outline) ? reply.outline : previous.outline
+        return { outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings }
+      })
+    },
+    [store],
+  )
+  const clear = useCallback(() => {
+    store.clear()
+    setRenderStalled(null)
+    setSummary(EMPTY)
+  }, [store])
+
+  const toc = useMemo(() => (summary.toc ? { depth: summary.toc, entries: summary.outline } : undefined), [summary.toc, summary.outline])
+  return { store, summary, toc, renderError, renderStalled, onRender, onRenderError: setRenderError, onRenderTimeout: setRenderStalled, clear }
+}

@@ -1,0 +1,150 @@
+/**
+ * Editor and preview scrolled together: whichever pane the user last moved (typing counts as the
+ * editor) leads, the other follows it on the next frame; the preview also follows after each
+ * draw and each image load. Jumps (an outline entry, a message, a click in the preview) move
+ * the cursor and, for headings, the preview. The on/off setting is kept in the browser.
+ */
+import type { EditorView } from '@codemirror/view'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { goToLine, scrollToLine, topLine } from '../../editor/scroll.js'
+import type { OutlineEntry } from '../../markdown/preview-hast.js'
+import type { PreviewHandle } from '../../preview/Preview.js'
+import { lineForPreviewTop, previewTopForLine } from '../../preview/scroll-sync.js'
+import { getSetting, setSetting } from '../../storage/documents.js'
+
+export type Pane = 'editor' | 'preview'
+
+export interface ScrollSyncState {
+  scrollSync: boolean
+  toggleSync: () => void
+  /** The preview pane's scrolling box and the preview's handle, for the preview pane to attach. */
+  scroller: RefObject<HTMLDivElement | null>
+  previewHandle: RefObject<PreviewHandle | null>
+  /** A pane scrolled (by the user or by us). Stable. */
+  onScroll: (source: Pane) => void
+  /** The preview drew blocks. Stable. */
+  onDrawn: () => void
+  /** The user typed: the editor leads. Stable. */
+  editorLeads: () => void
+  jumpToLine: (line: number) => void
+  jumpToHeading: (entry: OutlineEntry) => void
+}
+
+const SETTING = 'scroll-sync'
+
+export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncState {
+  const [scrollSync, setScrollSync] = useState(true)
+  const syncEnabled = useRef(scrollSync)
+  syncEnabled.current = scrollSync
+  const scroller = useRef<HTMLDivElement>(null)
+  const previewHandle = useRef<PreviewHandle>(null)
+  /** Which pane the user last moved: the other one follows it. */
+  const leader = useRef<Pane>('editor')
+  /** The scroll position we set last, so its scroll event is not taken for the user's. */
+  const expectedScroll = useRef<{ target: Pane; top: number } | null>(null)
+  const frame = useRef(0)
+
+  useEffect(() => {
+    let cancelled = false
+    getSetting<boolean>(SETTING).then((value) => !cancelled && value === false && setScrollSync(false), () => undefined)
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  const syncPreviewToEditor = useCallback(() => {
+    const editor = view.current
+    const box = scroller.current
+    const page = previewHandle.current?.view()
+    if (!editor || !box || !page || !syncEnabled.current) return
+    // The ends map to the ends, whatever the block geometry says.
+    const scrollDOM = editor.scrollDOM
+    const top =
+      scrollDOM.scrollTop <= 0
+        ? 0
+        : scrollDOM.scrollTop + scrollDOM.clientHeight >= scrollDOM.scrollHeight - 1
+          ? box.scrollHeight - box.clientHeight
+          : previewTopForLine(box, page, topLine(editor))
+    if (Math.abs(box.scrollTop - top) < 1) return
+    box.scrollTop = top
+    expectedScroll.current = { target: 'preview', top: box.scrollTop }
+  }, [view])
+
+  const syncEditorToPreview = useCallback(() => {
+    const editor = view.current
+    const box = scroller.current
+    const page = previewHandle.current?.view()
+    if (!editor || !box || !page || !syncEnabled.current) return
+    const scrollDOM = editor.scrollDOM
+    if (box.scrollTop <= 0) scrollDOM.scrollTop = 0
+    else if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) scrollDOM.scrollTop = scrollDOM.scrollHeight - scrollDOM.clientHeight
+    else scrollToLine(editor, lineForPreviewTop(box, page, box.scrollTop))
+    expectedScroll.current = { target: 'editor', top: scrollDOM.scrollTop }
+  }, [view])
+
+  const onScroll = useCallback(
+    (source: Pane) => {
+      const expected = expectedScroll.current
+      const element = source === 'editor' ? view.current?.scrollDOM : scroller.current
+      if (expected && expected.target === source && element && Math.abs(element.scrollTop - expected.top) < 2) {
+        expectedScroll.current = null
+        return
+      }
+      expectedScroll.current = null
+      leader.current = source
+      cancelAnimationFrame(frame.current)
+      frame.current = requestAnimationFrame(() => (source === 'editor' ? syncPreviewToEditor() : syncEditorToPreview()))
+    },
+    [syncEditorToPreview, syncPreviewToEditor, view],
+  )
+
+  // After each draw of the preview (an edit rendered, blocks drawn as it scrolled), keep it
+  // where the editor is — unless the reader is scrolling the preview itself.
+  const onDrawn = useCallback(() => {
+    if (leader.current === 'editor') syncPreviewToEditor()
+  }, [syncPreviewToEditor])
+
+  // Images change the preview's height after it rendered: keep it where the editor is.
+  useEffect(() => {
+    const box = scroller.current
+    if (!box) return
+    const loaded = (event: Event) => {
+      if (event.target instanceof HTMLImageElement) syncPreviewToEditor()
+    }
+    box.addEventListener('load', loaded, true)
+    return () => box.removeEventListener('load', loaded, true)
+  }, [syncPreviewToEditor])
+
+  const toggleSync = useCallback(() => {
+    setScrollSync((on) => {
+      setSetting(SETTING, !on).catch(() => undefined)
+      return !on
+    })
+  }, [])
+
+  const editorLeads = useCallback(() => {
+    leader.current = 'editor'
+  }, [])
+
+  const jumpToLine = useCallback(
+    (line: number) => {
+      if (view.current) goToLine(view.current, line)
+    },
+    [view],
+  )
+
+  const jumpToHeading = useCallback(
+    (entry: OutlineEntry) => {
+      if (view.current) goToLine(view.current, entry.line)
+      const box = scroller.current
+      // The heading's block may not be drawn yet (long documents): the preview scrolls to its place and draws it.
+      if (previewHandle.current?.revealId(entry.slug) && box) {
+        leader.current = 'preview'
+        expectedScroll.current = { target: 'preview', top: box.scrollTop }
+      }
+    },
+    [view],
+  )
+
+  return { scrollSync, toggleSync, scroller, previewHandle, onScroll, onDrawn, editorLeads, jumpToLine, jumpToHeading }
+}
