@@ -1,6 +1,9 @@
 import { AlignmentType } from 'docx'
 import type { Paragraph as MdParagraph, RootContent } from 'mdast'
+import type { InlineMath } from 'mdast-util-math'
+import { equationLabel } from '../../mdast/cross-references.js'
 import { captionParagraph, withoutTypedNumber } from '../captions.js'
+import { labelledEquation } from '../equations.js'
 import { isFigure } from '../media/figure.js'
 import type { HtmlAnchor } from '../html/anchor.js'
 import { nodeDirection } from '../text/rtl.js'
@@ -23,6 +26,9 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
     return []
   }
   const context = { ...outer, direction: nodeDirection(node) }
+  // `$$…$$ {#eq:x}` alone in its paragraph: a numbered display equation.
+  const equation = soleLabelledEquation(node)
+  if (equation) return [labelledEquation(state, equation.node, context, equation.label)]
   const figure = isFigure(state, node, context)
   const children = state.inlines(node, context)
   if (children.length === 0 && !state.pendingFirstParagraph()) return []
@@ -30,12 +36,16 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
     // The Figure style centres; raw HTML's `<img align="right">` places it elsewhere.
     const align = figure.image.type === 'image' ? figure.image.data?.align : undefined
     const alignment = align === 'left' ? AlignmentType.LEFT : align === 'right' ? AlignmentType.RIGHT : undefined
-    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}) })]
-    if (figure.caption) {
-      // "Figure N: title", N a SEQ field (captions.ts).
+    const captioned = figure.caption !== undefined
+    // A figure's `{#id}` is a bookmark around its picture (`[see](#fig:x)` lands there).
+    const id = figure.image.data?.attributes?.id
+    const name = id ? state.bookmarks.place(id) : undefined
+    const blocks = [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: captioned ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}) })]
+    if (captioned) {
+      // "Figure N: title", N a SEQ field (captions.ts) — in a bookmark references point at, when labelled {#fig:x}.
       const inner = { ...context, run: {} }
-      const text = withoutTypedNumber(figure.caption, 'figure', state.features.labels.figure)
-      blocks.push(captionParagraph(state, inner, 'figure', state.text(text, inner, node), 'ImageCaption'))
+      const text = withoutTypedNumber(figure.caption ?? '', 'figure', state.features.labels.figure)
+      blocks.push(captionParagraph(state, inner, 'figure', state.text(text, inner, node), 'ImageCaption', { node, label: id }))
     }
     return blocks
   }
@@ -44,6 +54,17 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
   const after = state.previousSibling?.type === 'table' || endsWithHtmlTable(state.previousSibling) || (style !== 'Compact' && isTightList(state.previousSibling))
   const spacing = after ? { spacing: { before: 200 } } : {}
   return [state.paragraph(context, children, { style, ...spacing })]
+}
+
+function soleLabelledEquation(node: MdParagraph): { node: InlineMath; label: string } | undefined {
+  let found: { node: InlineMath; label: string } | undefined
+  for (const child of node.children) {
+    if (child.type === 'text' && child.value.trim() === '') continue
+    const label = child.type === 'inlineMath' && !found ? equationLabel(child) : undefined
+    if (!label) return undefined
+    found = { node: child as InlineMath, label }
+  }
+  return found
 }
 
 function isOnlyAnchors(node: MdParagraph): boolean {

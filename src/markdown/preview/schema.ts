@@ -37,14 +37,15 @@ export const previewSchema: Schema = {
     // landscape: a `::: landscape` div, on landscape pages in Word (fenced-divs.ts).
     div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram', 'landscape']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', ...TOKEN_CLASSES]),
+    // cross-reference, figure-caption, equation-number, math-numbered: cross-references (cross-references.ts).
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', 'cross-reference', 'figure-caption', 'equation-number', 'math-numbered', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
     header: [['className', 'front-matter']],
     // page-break: `\newpage` and the like (page-breaks.ts), drawn as a marked rule.
     hr: [['className', 'page-break']],
-    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure']],
+    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure', 'listing-caption']],
   },
   protocols: {
     ...defaultSchema.protocols,
