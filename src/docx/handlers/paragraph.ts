@@ -29,6 +29,10 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
   // `$$…$$ {#eq:x}` alone in its paragraph: a numbered display equation.
   const equation = soleLabelledEquation(node)
   if (equation) return [labelledEquation(state, equation.node, context, equation.label)]
+  // A figure the numbering counted (mdast/cross-references.ts) where a list item's number is still
+  // to be written (the item starts with a table, a div…): the number takes an empty line of its
+  // own, as before a code block, so the figure and its caption keep the number references show.
+  const lead = state.pendingFirstParagraph() && state.crossReferences.numbers.numberOf(node) !== undefined ? [state.paragraph(context, [])] : []
   const figure = isFigure(state, node, context)
   const children = state.inlines(node, context)
   if (children.length === 0 && !state.pendingFirstParagraph()) return []
@@ -47,13 +51,13 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
       const text = withoutTypedNumber(figure.caption ?? '', 'figure', state.features.labels.figure)
       blocks.push(captionParagraph(state, inner, 'figure', state.text(text, inner, node), 'ImageCaption', { node, label: id }))
     }
-    return blocks
+    return [...lead, ...blocks]
   }
   const style = context.paragraphStyle ?? (startsRun(state.previousSibling) ? 'FirstParagraph' : 'BodyText')
   // Word has no space below a table, nor below a tight list's last (Compact) item; the paragraph after one takes it.
   const after = state.previousSibling?.type === 'table' || endsWithHtmlTable(state.previousSibling) || (style !== 'Compact' && isTightList(state.previousSibling))
   const spacing = after ? { spacing: { before: 200 } } : {}
-  return [state.paragraph(context, children, { style, ...spacing })]
+  return [...lead, state.paragraph(context, children, { style, ...spacing })]
 }
 
 function soleLabelledEquation(node: MdParagraph): { node: InlineMath; label: string } | undefined {

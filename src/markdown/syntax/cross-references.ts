@@ -72,6 +72,7 @@ function labelCaption(caption: TableCaption, source: string): void {
 /** Key characters: letters, digits, `_`, and pandoc's internal punctuation when a key character follows. */
 const KEY = /[\p{L}\p{N}_](?:[\p{L}\p{N}_]|[:.#$%&\-+?<>~/](?=[\p{L}\p{N}_]))*/uy
 const WORD_CHAR = /[\p{L}\p{N}_]/u
+const MAX_BRACED_KEY = 256
 
 interface Found {
   start: number
@@ -160,8 +161,10 @@ function bracketGroup(value: string, at: number): Found | undefined {
 /** A citation key at `at` (`fig:x`, or `{fig:x}`). */
 function readKey(value: string, at: number): { key: string; end: number } | undefined {
   if (value[at] === '{') {
-    const close = value.indexOf('}', at + 1)
-    if (close === -1) return undefined
+    // A key in braces is short and has no space: looking further would make `@{@{@{…` quadratic.
+    let close = at + 1
+    while (close < value.length && close - at <= MAX_BRACED_KEY && value[close] !== '}' && !/\s/.test(value[close]!)) close++
+    if (value[close] !== '}') return undefined
     const key = value.slice(at + 1, close)
     return key && !/[\s{]/.test(key) ? { key, end: close + 1 } : undefined
   }
