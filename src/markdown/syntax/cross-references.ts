@@ -34,19 +34,18 @@ export function remarkCrossReferences() {
       // Link text stays as written: a field inside a hyperlink would be a link inside a link.
       if (node.type === 'link' || node.type === 'linkReference') continue
       const children = node.children as Nodes[]
-      let changed = false
-      const out: Nodes[] = []
-      for (const child of children) {
+      // A new list of children only for a parent whose text holds a reference.
+      let out: Nodes[] | undefined
+      for (let index = 0; index < children.length; index++) {
+        const child = children[index]!
         const pieces = child.type === 'text' ? splitText(child, source) : undefined
-        if (pieces) {
-          out.push(...pieces)
-          changed = true
-        } else {
-          out.push(child)
-          stack.push(child)
+        if (pieces) (out ??= children.slice(0, index)).push(...pieces)
+        else {
+          out?.push(child)
+          if ('children' in child) stack.push(child)
         }
       }
-      if (changed) (node as { children: Nodes[] }).children = out
+      if (out) (node as { children: Nodes[] }).children = out
     }
   }
 }
