@@ -79,6 +79,15 @@ function numberedHeadings(tree: Root): Map<Heading, string> {
 /** What a kind's label reads in a message. */
 const KIND_NAMES = { fig: 'figure', tbl: 'table', eq: 'equation', lst: 'listing', sec: 'section' } as const
 
+/** Where each kind's label goes, for a message about one in the wrong place. */
+const HINTS: Readonly<Record<(typeof KIND_NAMES)[keyof typeof KIND_NAMES], string>> = {
+  figure: ' (an image alone in its paragraph)',
+  table: ' (a `Table:` caption)',
+  equation: ' (display math, `$$…$$ {#eq:x}`)',
+  listing: ' (a code block with a `caption` attribute)',
+  section: ' (a heading)',
+}
+
 /** A reference's runs: its words as text, each number a REF field, `??` (bold) for a label that names nothing. */
 export function crossReferenceRuns(state: State, node: CrossReference, context: Context): ParagraphChild[] {
   const registry = state.crossReferences
@@ -88,7 +97,9 @@ export function crossReferenceRuns(state: State, node: CrossReference, context: 
     else if (piece.type === 'unknown') {
       for (const label of piece.labels) {
         const kind = KIND_NAMES[node.items.find((item) => item.label === label)?.kind ?? 'fig']
-        state.warn(node, `Cross-reference @${label} names no ${kind}: nothing is labelled {#${label}}; it reads ??`, 'crossref-unknown')
+        // An id that is there but on something else (an image inside a line of text is no figure).
+        const why = state.bookmarks.anchor(label) ? `{#${label}} is not on a numbered ${kind}${HINTS[kind]}` : `nothing is labelled {#${label}}`
+        state.warn(node, `Cross-reference @${label} names no ${kind}: ${why}; it reads ??`, 'crossref-unknown')
       }
       out.push(formattedRun('??', { ...context.run, bold: true }))
     } else {

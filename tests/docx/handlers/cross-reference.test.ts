@@ -126,6 +126,9 @@ describe('cross-references in Word', () => {
     const { blocks, messages } = await fromMarkdown('Text\nand @fig:none.\n')
     expect(line(blocks[0]!)).toBe('Text and fig.\u00a0**??**.')
     expect(messages).toMatchObject([{ ruleId: 'crossref-unknown', line: 2, column: 5 }])
+    // A label on an image inside a line: it is there, but no figure; the message says so.
+    const inline = await fromMarkdown('See ![x](x.png){#fig:inline} and @fig:inline.\n')
+    expect(inline.messages.find((message) => message.ruleId === 'crossref-unknown')?.reason).toContain('is not on a numbered figure')
   })
 
   it('warns about a label given twice; references go to the first', async () => {
