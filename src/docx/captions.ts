@@ -5,51 +5,64 @@
  * cached numbers make the captions right before that, and in readers that never update.
  */
 import { TextRun, type Paragraph, type ParagraphChild } from 'docx'
+import type { Node } from 'unist'
 import type { Context } from './context.js'
 import { complexField } from './ooxml/fields.js'
+export { withoutTypedNumber } from '../mdast/cross-references.js'
 import type { State } from './state.js'
 
-export type CaptionKind = 'figure' | 'table'
+export type CaptionKind = 'figure' | 'table' | 'listing' | 'equation'
 
-/** Counts captions of each kind through the document. */
+/**
+ * Counts captions of each kind through the document. The numbers come from the shared rule
+ * (mdast/cross-references.ts: `known`), which references read too; a caption it does not know
+ * (one a custom handler or raw HTML made) takes the number after the last one written.
+ */
 export class CaptionRegistry {
   private readonly counts = new Map<CaptionKind, number>()
 
-  next(kind: CaptionKind): number {
-    const number = (this.counts.get(kind) ?? 0) + 1
+  next(kind: CaptionKind, known?: number): number {
+    const number = known ?? (this.counts.get(kind) ?? 0) + 1
     this.counts.set(kind, number)
     return number
   }
 }
 
+const ENGLISH: Readonly<Record<CaptionKind, string>> = { figure: 'Figure', table: 'Table', listing: 'Listing', equation: 'Equation' }
+
 /** The SEQ identifier for a label: the label itself when it is one word (as Word does), else the English one. */
 export function sequenceName(kind: CaptionKind, label: string): string {
-  return /^\p{L}[\p{L}\p{N}_]*$/u.test(label) ? label : kind === 'figure' ? 'Figure' : 'Table'
+  return /^\p{L}[\p{L}\p{N}_]*$/u.test(label) ? label : ENGLISH[kind]
 }
 
-/**
- * Caption text without a number the author typed ("Figure 2: Sales", "Table 3. Costs"):
- * the SEQ field numbers it now, and "Figure 1: Figure 2: Sales" would be wrong.
- */
-export function withoutTypedNumber(text: string, kind: CaptionKind, label: string): string {
-  const english = kind === 'figure' ? 'Fig(?:ure|\\.)?' : 'Table'
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  const typed = new RegExp(`^\\s*(?:${english}|${escaped})\\s*\\d+[.:]\\s*`, 'iu')
-  const rest = text.replace(typed, '')
-  return rest.trim() ? rest : text
+/** A numbered item's number as a SEQ field (its number already in place), in its label's bookmark when labelled. */
+export function sequenceField(state: State, kind: CaptionKind, label: string, target: CaptionTarget | undefined): ParagraphChild[] {
+  const number = state.captions.next(kind, target ? state.crossReferences.numbers.numberOf(target.node) : undefined)
+  const field = complexField(`SEQ ${sequenceName(kind, label)} \\* ARABIC`, [new TextRun({ text: String(number) })])
+  return target ? state.crossReferences.wrapNumber(target.label, target.node, field) : field
 }
 
-/** "Figure 3: …" with the number as a SEQ field, in `style`. */
-export function captionParagraph(state: State, context: Context, kind: CaptionKind, text: ParagraphChild[], style: string): Paragraph {
-  const label = kind === 'figure' ? state.features.labels.figure : state.features.labels.table
-  const number = state.captions.next(kind)
+/** The node a caption numbers (a figure's paragraph, a table caption, a code block) and its label, if any. */
+export interface CaptionTarget {
+  node: Node
+  label?: string | undefined
+}
+
+/** The caption word of a kind: the document's (`figureTitle`, its language…). */
+export function captionTitle(state: State, kind: 'figure' | 'table' | 'listing'): string {
+  return kind === 'figure' ? state.features.labels.figure : kind === 'table' ? state.features.labels.table : state.crossReferences.settings.titles.listing
+}
+
+/** "Figure 3: …" with the number as a SEQ field, in `style`; `target` is what it numbers (its number and label come from the shared rule). */
+export function captionParagraph(state: State, context: Context, kind: 'figure' | 'table' | 'listing', text: ParagraphChild[], style: string, target?: CaptionTarget, options: { keepNext?: boolean } = {}): Paragraph {
+  const label = captionTitle(state, kind)
   const run = context.run
   const children: ParagraphChild[] = [
     new TextRun({ text: `${label} `, ...(run.bold ? { bold: true } : {}) }),
-    ...complexField(`SEQ ${sequenceName(kind, label)} \\* ARABIC`, [new TextRun({ text: String(number) })]),
-    new TextRun({ text: ': ' }),
-    ...text,
+    ...sequenceField(state, kind, label, target),
+    // A caption with no text of its own (a labelled figure without alt text) is "Figure 1" alone.
+    ...(text.length > 0 ? [new TextRun({ text: ': ' }), ...text] : []),
   ]
   // A caption belongs to no list item: never let it take a pending list number.
-  return state.withFirstParagraph(undefined, () => state.paragraph(context, children, { style }))
+  return state.withFirstParagraph(undefined, () => state.paragraph(context, children, { style, ...options }))
 }

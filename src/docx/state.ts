@@ -21,6 +21,7 @@ import { calloutFrame, isCalloutStyle } from './callouts.js'
 import { CaptionRegistry } from './captions.js'
 import { trackedParagraph } from './changes.js'
 import { CommentRegistry } from './comments.js'
+import { CrossReferenceRegistry } from './cross-references.js'
 import { CustomStyleRegistry } from './styles/custom-styles.js'
 import { rootContext, type Context } from './context.js'
 import { resolveFeatures, type Features } from './page/features.js'
@@ -55,6 +56,8 @@ export interface State {
   readonly features: Features
   /** Figure and table caption numbers. */
   readonly captions: CaptionRegistry
+  /** Cross-reference numbers and targets (pandoc-crossref's `{#fig:x}` / `@fig:x`, see cross-references.ts). */
+  readonly crossReferences: CrossReferenceRegistry
   /** Word comments (from CriticMarkup). */
   readonly comments: CommentRegistry
   /** Styles named by `custom-style` (pandoc's), defined where no style has the name. */
@@ -151,6 +154,11 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     return taken.flatMap((mark) => state.bookmarks.wrap(mark.name, []))
   }
 
+  const bookmarks = new BookmarkRegistry(writtenHeadingSlugs(tree, slugs), explicitAnchorIds(tree))
+  const features = resolveFeatures(options, metadata)
+  const crossReferences = new CrossReferenceRegistry(tree, metadata, features.lang, features.numberSections, bookmarks)
+  crossReferences.reportDuplicates(file)
+
   const state: State = {
     tree,
     file,
@@ -159,10 +167,11 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
     handlers,
     numbering: new NumberingRegistry(),
     footnotes: new FootnoteRegistry(footnoteDefinitions, tree),
-    bookmarks: new BookmarkRegistry(writtenHeadingSlugs(tree, slugs), explicitAnchorIds(tree)),
+    bookmarks,
     relationships: new RelationshipRegistry(),
-    features: resolveFeatures(options, metadata),
+    features,
     captions: new CaptionRegistry(),
+    crossReferences,
     comments: new CommentRegistry(footnoteDefinitions.size + 1),
     customStyles: new CustomStyleRegistry(styleDefinitions(resolved)),
     headingLabels: headingLabels(slugs, (heading) => toString(heading)),

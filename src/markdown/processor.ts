@@ -15,6 +15,7 @@ import { unified } from 'unified'
 import { remarkBracketedSpans } from './syntax/bracketed-spans.js'
 import { remarkCallouts } from './syntax/callouts.js'
 import { remarkCriticMarkup } from './syntax/critic-markup.js'
+import { remarkCrossReferences } from './syntax/cross-references.js'
 import { remarkDefinitionList } from './syntax/definition-list.js'
 import { remarkDepthGuard } from './guards/depth-guard.js'
 import { remarkDollarRule } from './syntax/dollar-rule.js'
@@ -58,6 +59,7 @@ export function createMarkdownProcessor() {
     .use(remarkPageBreaks)
     .use(remarkDepthGuard)
     .use(remarkImageAttributes)
+    .use(remarkCrossReferences)
     .use(remarkMessageOrder)
 }
 
@@ -85,5 +87,6 @@ export const markdownPlugins = [
   remarkPageBreaks,
   remarkDepthGuard,
   remarkImageAttributes,
+  remarkCrossReferences,
   remarkMessageOrder,
 ] as const

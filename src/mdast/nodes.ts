@@ -176,3 +176,38 @@ declare module 'mdast' {
     pageBreak: PageBreak
   }
 }
+
+// made by src/markdown/syntax/cross-references.ts (pandoc-crossref's `@fig:x`, `[@fig:x; @tbl:y]`)
+/** The kinds of label pandoc-crossref numbers, by their prefix. */
+export type CrossReferencePrefix = 'fig' | 'tbl' | 'eq' | 'lst' | 'sec'
+
+/** One `@label` of a cross-reference. */
+export interface CrossReferenceItem {
+  /** The label referred to, its prefix lower-cased (`@Fig:plot` → `fig:plot`). */
+  label: string
+  kind: CrossReferencePrefix
+  /** `@Fig:x`: the prefix word capitalised ("Fig. 1"). */
+  capitalized: boolean
+  /** `[-@fig:x]`: the number alone. */
+  suppressed: boolean
+  /** `[Figure @fig:x]`: the author's own word in place of the prefix. */
+  prefix?: string
+  /** `[@fig:x a]`: text after the number. */
+  suffix?: string
+}
+
+/** A cross-reference (its text as written in `value`, so the tree's plain text is unchanged); numbered from the whole tree (mdast/cross-references.ts). */
+export interface CrossReference extends Node {
+  type: 'crossReference'
+  value: string
+  items: CrossReferenceItem[]
+}
+
+declare module 'mdast' {
+  interface PhrasingContentMap {
+    crossReference: CrossReference
+  }
+  interface RootContentMap {
+    crossReference: CrossReference
+  }
+}

@@ -1,7 +1,9 @@
 import { Tab, TextRun, type ParagraphChild } from 'docx'
 import type { Code } from 'mdast'
+import { codeAttributes, listingOf } from '../../mdast/cross-references.js'
 import { diagramKind } from '../../mdast/diagrams.js'
 import { highlightTokens, type Token } from '../../mdast/highlight.js'
+import { captionParagraph, withoutTypedNumber } from '../captions.js'
 import type { Context } from '../context.js'
 import { diagramFigure, isDrawnDiagram } from '../media/diagram.js'
 import type { State } from '../state.js'
@@ -22,7 +24,18 @@ export const code: Handler<Code> = (state, node, context) => {
   if (figure) return figure
   const value = node.value.replace(/\r\n?/g, '\n')
   const keepLines = value.split('\n').length <= shortBlockLines(state)
-  const block = state.paragraph(context, codeRuns(state, highlightTokens(value, node.lang), context, node), { style: 'SourceCode', ...(keepLines ? { keepLines: true } : {}) })
+  // pandoc's ```` ```{#id .python} ````: the language is the first class.
+  const language = node.lang?.startsWith('{') ? (codeAttributes(node)?.classes[0] ?? node.lang) : node.lang
+  const block = state.paragraph(context, codeRuns(state, highlightTokens(value, language), context, node), { style: 'SourceCode', ...(keepLines ? { keepLines: true } : {}) })
+  // A listing (```` ```{#lst:x caption="…"} ````, pandoc-crossref's): "Listing N: …" above it, kept with it.
+  const listing = listingOf(node)
+  if (listing) {
+    const name = state.bookmarks.place(listing.label)
+    const inner = { ...context, run: {} }
+    if (name) state.bookmarkNextParagraph(name, inner)
+    const text = withoutTypedNumber(listing.caption, 'listing', state.crossReferences.settings.titles.listing)
+    return [captionParagraph(state, inner, 'listing', state.text(text, inner, node), 'Caption', { node, label: listing.label }, { keepNext: true }), block]
+  }
   // Word and LibreOffice draw one box around touching paragraphs with the same border: two code
   // blocks in a row would read as one. An empty paragraph between them keeps them apart.
   const previous = state.previousSibling

@@ -14,12 +14,13 @@ export const heading: Handler<Heading> = (state, node, outer) => {
   const name = state.bookmarks.headingName(node)
   if (context.inFootnote) {
     state.info(node, 'A heading inside a footnote is written as a bold line (a Heading style there would show in the navigation pane and contents)', 'heading-in-footnote')
-    const children = state.inlines(node, { ...context, run: { ...context.run, bold: true } })
+    const children = state.crossReferences.wrapNumber(node.data?.attributes?.id, node, state.inlines(node, { ...context, run: { ...context.run, bold: true } }))
     // Still bookmarked, so a `#slug` link to it lands there.
     return [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { mark: node.data?.criticMark })]
   }
   const depth = Math.min(Math.max(node.depth, 1), 6)
-  const children = state.inlines(node, { ...context, run: {} })
+  // A `{#sec:x}` heading: its text in the bookmark `@sec:x` references point at (cross-references.ts).
+  const children = state.crossReferences.wrapNumber(node.data?.attributes?.id, node, state.inlines(node, { ...context, run: {} }))
   // Numbered headings: the Heading style carries the list (heading-numbering.ts); `{-}` ones step out (numId 0).
   if (state.features.numberSections) state.numbering.numberHeadings()
   const unnumbered = state.features.numberSections && isUnnumbered(node)

@@ -7,6 +7,7 @@ import { fencedDiv } from './fenced-div.js'
 import { breakHandler } from './break.js'
 import { code } from './code.js'
 import { criticChangeBlock, criticComment, criticDeletion, criticHighlight, criticInsertion } from './critic.js'
+import { crossReference } from './cross-reference.js'
 import { defList, defListDescription, defListTerm } from './definition-list.js'
 import { deleteHandler } from './delete.js'
 import { emphasis } from './emphasis.js'
@@ -82,6 +83,7 @@ export const defaultHandlers: Handlers = {
   bracketedSpan,
   superscript,
   subscript,
+  crossReference,
 }
 
 export type { Handler, Handlers, Output } from './types.js'

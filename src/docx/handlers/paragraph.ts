@@ -1,6 +1,9 @@
 import { AlignmentType } from 'docx'
 import type { Paragraph as MdParagraph, RootContent } from 'mdast'
+import type { InlineMath } from 'mdast-util-math'
+import { equationLabel } from '../../mdast/cross-references.js'
 import { captionParagraph, withoutTypedNumber } from '../captions.js'
+import { labelledEquation } from '../equations.js'
 import { isFigure } from '../media/figure.js'
 import type { HtmlAnchor } from '../html/anchor.js'
 import { nodeDirection } from '../text/rtl.js'
@@ -23,6 +26,13 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
     return []
   }
   const context = { ...outer, direction: nodeDirection(node) }
+  // `$$…$$ {#eq:x}` alone in its paragraph: a numbered display equation.
+  const equation = soleLabelledEquation(node)
+  if (equation) return [labelledEquation(state, equation.node, context, equation.label)]
+  // A figure the numbering counted (mdast/cross-references.ts) where a list item's number is still
+  // to be written (the item starts with a table, a div…): the number takes an empty line of its
+  // own, as before a code block, so the figure and its caption keep the number references show.
+  const lead = state.pendingFirstParagraph() && state.crossReferences.numbers.numberOf(node) !== undefined ? [state.paragraph(context, [])] : []
   const figure = isFigure(state, node, context)
   const children = state.inlines(node, context)
   if (children.length === 0 && !state.pendingFirstParagraph()) return []
@@ -30,20 +40,35 @@ export const paragraph: Handler<MdParagraph> = (state, node, outer) => {
     // The Figure style centres; raw HTML's `<img align="right">` places it elsewhere.
     const align = figure.image.type === 'image' ? figure.image.data?.align : undefined
     const alignment = align === 'left' ? AlignmentType.LEFT : align === 'right' ? AlignmentType.RIGHT : undefined
-    const blocks = [state.paragraph(context, children, { style: figure.caption ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}), mark: node.data?.criticMark })]
-    if (figure.caption) {
-      // "Figure N: title", N a SEQ field (captions.ts).
+    const captioned = figure.caption !== undefined
+    // A figure's `{#id}` is a bookmark around its picture (`[see](#fig:x)` lands there).
+    const id = figure.image.data?.attributes?.id
+    const name = id ? state.bookmarks.place(id) : undefined
+    const blocks = [state.paragraph(context, name ? state.bookmarks.wrap(name, children) : children, { style: captioned ? 'CaptionedFigure' : 'Figure', ...(alignment ? { alignment } : {}), mark: node.data?.criticMark })]
+    if (captioned) {
+      // "Figure N: title", N a SEQ field (captions.ts) — in a bookmark references point at, when labelled {#fig:x}.
       const inner = { ...context, run: {} }
-      const text = withoutTypedNumber(figure.caption, 'figure', state.features.labels.figure)
-      blocks.push(captionParagraph(state, inner, 'figure', state.text(text, inner, node), 'ImageCaption'))
+      const text = withoutTypedNumber(figure.caption ?? '', 'figure', state.features.labels.figure)
+      blocks.push(captionParagraph(state, inner, 'figure', state.text(text, inner, node), 'ImageCaption', { node, label: id }))
     }
-    return blocks
+    return [...lead, ...blocks]
   }
   const style = context.paragraphStyle ?? (startsRun(state.previousSibling) ? 'FirstParagraph' : 'BodyText')
   // Word has no space below a table, nor below a tight list's last (Compact) item; the paragraph after one takes it.
   const after = state.previousSibling?.type === 'table' || endsWithHtmlTable(state.previousSibling) || (style !== 'Compact' && isTightList(state.previousSibling))
   const spacing = after ? { spacing: { before: 200 } } : {}
-  return [state.paragraph(context, children, { style, ...spacing, mark: node.data?.criticMark })]
+  return [...lead, state.paragraph(context, children, { style, ...spacing, mark: node.data?.criticMark })]
+}
+
+function soleLabelledEquation(node: MdParagraph): { node: InlineMath; label: string } | undefined {
+  let found: { node: InlineMath; label: string } | undefined
+  for (const child of node.children) {
+    if (child.type === 'text' && child.value.trim() === '') continue
+    const label = child.type === 'inlineMath' && !found ? equationLabel(child) : undefined
+    if (!label) return undefined
+    found = { node: child as InlineMath, label }
+  }
+  return found
 }
 
 function isOnlyAnchors(node: MdParagraph): boolean {

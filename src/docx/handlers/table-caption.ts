@@ -14,6 +14,10 @@ export const tableCaption: Handler<TableCaption> = (state, node, context, parent
   const [first, ...rest] = node.children
   // "Table: Table 3. Costs" — the author's own number gives way to the field's.
   const children = first?.type === 'text' ? [{ ...first, value: withoutTypedNumber(first.value, 'table', state.features.labels.table) }, ...rest] : node.children
-  const paragraph = captionParagraph(state, inner, 'table', state.inlines({ ...node, children }, inner), 'TableCaption')
+  // A `{#tbl:x}` label (cross-references.ts): its bookmark at the caption (`[see](#tbl:x)`), the number in the one references point at.
+  const id = node.data?.attributes?.id
+  const name = id ? state.bookmarks.place(id) : undefined
+  if (name) state.bookmarkNextParagraph(name, inner)
+  const paragraph = captionParagraph(state, inner, 'table', state.inlines({ ...node, children }, inner), 'TableCaption', { node, label: id })
   return [...landscapeOpening(state, node, context, parent), paragraph]
 }

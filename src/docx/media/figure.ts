@@ -1,8 +1,10 @@
 /**
  * Figures: a paragraph holding a single image and nothing else is laid out as a figure, with
- * the image's title as its caption — the way pandoc and most readers treat it.
+ * the image's title as its caption — or, for a figure labelled `{#fig:x}`, its title or else
+ * its alt text, as pandoc-crossref reads `![Caption](x.png){#fig:x}` (mdast/cross-references.ts).
  */
 import type { Image, ImageReference, Paragraph } from 'mdast'
+import { figureCaption } from '../../mdast/cross-references.js'
 import { soleImage } from '../../mdast/figure.js'
 import type { Context } from '../context.js'
 import type { State } from '../state.js'
@@ -16,10 +18,8 @@ export function isFigure(state: State, node: Paragraph, context: Context): Figur
   // Inside a list item's numbered paragraph or a table, an image stays inline.
   if (state.pendingFirstParagraph() || context.inTable) return undefined
   const only = soleImage(node)
-  if (only?.type === 'image') return { image: only, ...(only.title ? { caption: only.title } : {}) }
-  if (only?.type === 'imageReference') {
-    const title = state.definition(only.identifier)?.title
-    return { image: only, ...(title ? { caption: title } : {}) }
-  }
+  if (!only) return undefined
+  const caption = figureCaption(only, only.type === 'image' ? only.title : state.definition(only.identifier)?.title)
+  return { image: only, ...(caption !== undefined ? { caption } : {}) }
   return undefined
 }

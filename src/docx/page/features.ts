@@ -7,6 +7,7 @@ import { tocDepthOf, type DocumentMetadata } from '../../mdast/front-matter.js'
 import type { DocxOptions } from '../options.js'
 import { isLanguageTag } from '../text/rtl.js'
 import { numberSectionsOf } from '../../mdast/section-numbers.js'
+import { captionTitles } from '../../mdast/cross-reference-settings.js'
 
 export interface Features {
   toc?: { depth: number; title: string }
@@ -36,21 +37,22 @@ export interface Labels {
   of: string
 }
 
-const LABELS: Readonly<Record<string, Labels>> = {
-  en: { figure: 'Figure', table: 'Table', contents: 'Contents', page: 'Page', of: 'of' },
-  de: { figure: 'Abbildung', table: 'Tabelle', contents: 'Inhaltsverzeichnis', page: 'Seite', of: 'von' },
-  fr: { figure: 'Figure', table: 'Tableau', contents: 'Table des matières', page: 'Page', of: 'sur' },
-  es: { figure: 'Figura', table: 'Tabla', contents: 'Índice', page: 'Página', of: 'de' },
-  it: { figure: 'Figura', table: 'Tabella', contents: 'Indice', page: 'Pagina', of: 'di' },
-  pt: { figure: 'Figura', table: 'Tabela', contents: 'Sumário', page: 'Página', of: 'de' },
-  nl: { figure: 'Figuur', table: 'Tabel', contents: 'Inhoudsopgave', page: 'Pagina', of: 'van' },
-  sv: { figure: 'Figur', table: 'Tabell', contents: 'Innehåll', page: 'Sida', of: 'av' },
-  pl: { figure: 'Rysunek', table: 'Tabela', contents: 'Spis treści', page: 'Strona', of: 'z' },
-  ru: { figure: 'Рисунок', table: 'Таблица', contents: 'Содержание', page: 'Страница', of: 'из' },
-  he: { figure: 'איור', table: 'טבלה', contents: 'תוכן עניינים', page: 'עמוד', of: 'מתוך' },
-  ar: { figure: 'شكل', table: 'جدول', contents: 'المحتويات', page: 'صفحة', of: 'من' },
-  ja: { figure: '図', table: '表', contents: '目次', page: 'ページ', of: '/' },
-  zh: { figure: '图', table: '表', contents: '目录', page: '第', of: '/' },
+/** The words of the page furniture by language (the caption words are mdast/cross-reference-settings.ts's, shared with the preview). */
+const LABELS: Readonly<Record<string, Omit<Labels, 'figure' | 'table'>>> = {
+  en: { contents: 'Contents', page: 'Page', of: 'of' },
+  de: { contents: 'Inhaltsverzeichnis', page: 'Seite', of: 'von' },
+  fr: { contents: 'Table des matières', page: 'Page', of: 'sur' },
+  es: { contents: 'Índice', page: 'Página', of: 'de' },
+  it: { contents: 'Indice', page: 'Pagina', of: 'di' },
+  pt: { contents: 'Sumário', page: 'Página', of: 'de' },
+  nl: { contents: 'Inhoudsopgave', page: 'Pagina', of: 'van' },
+  sv: { contents: 'Innehåll', page: 'Sida', of: 'av' },
+  pl: { contents: 'Spis treści', page: 'Strona', of: 'z' },
+  ru: { contents: 'Содержание', page: 'Страница', of: 'из' },
+  he: { contents: 'תוכן עניינים', page: 'עמוד', of: 'מתוך' },
+  ar: { contents: 'المحتويات', page: 'صفحة', of: 'من' },
+  ja: { contents: '目次', page: 'ページ', of: '/' },
+  zh: { contents: '目录', page: '第', of: '/' },
 }
 
 
@@ -58,11 +60,8 @@ export function resolveFeatures(options: DocxOptions, metadata: DocumentMetadata
   const extra = metadata.extra
   const lang = [options.lang, metadata.lang].find((value): value is string => typeof value === 'string' && isLanguageTag(value.trim()))?.trim()
   const base = LABELS[lang?.toLowerCase().split('-')[0] ?? 'en'] ?? LABELS.en!
-  const labels: Labels = {
-    ...base,
-    ...(stringOf(extra['figure-title'] ?? extra.figureTitle) ? { figure: stringOf(extra['figure-title'] ?? extra.figureTitle)! } : {}),
-    ...(stringOf(extra['table-title'] ?? extra.tableTitle) ? { table: stringOf(extra['table-title'] ?? extra.tableTitle)! } : {}),
-  }
+  const titles = captionTitles(extra, lang)
+  const labels: Labels = { ...base, figure: titles.figure, table: titles.table }
   const features: Features = {
     headerTitle: false,
     titlePage: options.titlePage ?? booleanOf(extra['title-page']) ?? false,

@@ -13,7 +13,8 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { raw } from 'hast-util-raw'
 import { sanitize } from 'hast-util-sanitize'
 import GithubSlugger from 'github-slugger'
-import type { Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
+import type { Code, Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
+import type { InlineMath, Math } from 'mdast-util-math'
 import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import { hasRtlLetter } from '../../mdast/direction.js'
@@ -28,6 +29,10 @@ import { yaml } from './front-matter.js'
 import { hashString } from '../../util/hash.js'
 import { readFrontMatter } from '../../mdast/front-matter.js'
 import { numberSectionsOf, sectionNumbers } from '../../mdast/section-numbers.js'
+import { crossReferenceEntries, figureCaption, labelKind, type CrossReferenceEntry } from '../../mdast/cross-references.js'
+import { crossReferenceSettings, type CrossReferenceSettings } from '../../mdast/cross-reference-settings.js'
+import type { CrossReference, TableCaption } from '../../mdast/nodes.js'
+import { crossReferenceHast, crossReferenceSignature, figureCaptionElement, listingCaption, numberedEquation, previewCrossReferences, shapesNumbers, tableCaption, type PreviewCrossReferences } from './cross-references.js'
 import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
@@ -113,6 +118,8 @@ export interface Environment {
   sectionNumbers?: Map<Heading, string>
   /** Heading labels → slugs, for pandoc's implicit heading references (implicit-links.ts). */
   headingLabels: Map<string, string>
+  /** Cross-reference numbers (pandoc-crossref's labels and references), as the export numbers them. */
+  crossReferences: PreviewCrossReferences
 }
 
 type Reference = LinkReference | ImageReference
@@ -139,10 +146,14 @@ export interface NodeFacts {
   implicit: string[]
   /** Front matter only: whether it asks for numbered headings (`number-sections`). */
   numberSections?: boolean
+  /** What the cross-reference numbering counts and reads here, in order (mdast/cross-references.ts). */
+  crossReferences: CrossReferenceEntry[]
+  /** Front matter only: the words of captions and references it asks for. */
+  crossReferenceSettings?: CrossReferenceSettings
 }
 
 const factsCache = new WeakMap<RootContent, NodeFacts>()
-const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteReferences: FootnoteReference[]; references: Reference[]; headings: Heading[]; definitions: Definition[]; implicit: string[] }>()
+const bodyCache = new WeakMap<FootnoteDefinition, { length: number; footnoteReferences: FootnoteReference[]; references: Reference[]; headings: Heading[]; definitions: Definition[]; implicit: string[]; crossReferences: CrossReferenceEntry[] }>()
 
 const headingTexts = new WeakMap<Heading, { length: number; text: string }>()
 
@@ -160,7 +171,7 @@ const lengthOf = (node: Nodes) => (node.position?.end.offset ?? 0) - (node.posit
 const childCount = (node: Nodes) => ('children' in node ? node.children.length : 0)
 
 /** The context-relevant nodes of a subtree, in document order; footnote bodies are not entered. */
-function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'hash'>, enterFootnotes: boolean): void {
+function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'hash' | 'crossReferences'>, enterFootnotes: boolean): void {
   switch (node.type) {
     case 'heading':
       into.headings.push(node)
@@ -204,9 +215,15 @@ export function factsOf(node: RootContent, text: string): NodeFacts {
     footnoteReferences: [],
     references: [],
     implicit: [],
+    // A note's content is numbered where the note is first referenced (its body's facts hold it).
+    crossReferences: node.type === 'footnoteDefinition' ? [] : crossReferenceEntries(node),
   }
   collect(node, facts, false)
-  if (node.type === 'yaml') facts.numberSections = numberSectionsOf(readFrontMatter({ type: 'root', children: [node] }).extra['number-sections']) ?? false
+  if (node.type === 'yaml') {
+    const metadata = readFrontMatter({ type: 'root', children: [node] })
+    facts.numberSections = numberSectionsOf(metadata.extra['number-sections']) ?? false
+    facts.crossReferenceSettings = crossReferenceSettings(metadata.extra, metadata.lang)
+  }
   factsCache.set(node, facts)
   return facts
 }
@@ -238,19 +255,19 @@ function bodyFacts(node: FootnoteDefinition) {
   if (cached && cached.length === lengthOf(node)) return cached
   const into = { headings: [] as Heading[], definitions: [] as Definition[], footnoteDefinitions: [] as FootnoteDefinition[], footnoteReferences: [] as FootnoteReference[], references: [] as Reference[], implicit: [] as string[] }
   for (const child of node.children) collect(child, into, true)
-  const facts = { length: lengthOf(node), footnoteReferences: into.footnoteReferences, references: into.references, headings: into.headings, definitions: into.definitions, implicit: into.implicit }
+  const facts = { length: lengthOf(node), footnoteReferences: into.footnoteReferences, references: into.references, headings: into.headings, definitions: into.definitions, implicit: into.implicit, crossReferences: crossReferenceEntries(node) }
   bodyCache.set(node, facts)
   return facts
 }
 
 /** Whether a node's rendering depends on the rest of the document (its key then includes that context). */
 export function dependsOnContext(facts: NodeFacts): boolean {
-  return facts.headings.length > 0 || facts.references.length > 0 || facts.footnoteReferences.length > 0 || facts.implicit.length > 0
+  return facts.headings.length > 0 || facts.references.length > 0 || facts.footnoteReferences.length > 0 || facts.implicit.length > 0 || facts.crossReferences.length > 0
 }
 
 /** Whether a node contributes to the document-wide context (slugs, definitions, footnote numbers). */
 export function shapesContext(facts: NodeFacts): boolean {
-  return facts.numberSections !== undefined || facts.headings.length > 0 || facts.definitions.length > 0 || facts.footnoteDefinitions.length > 0 || facts.footnoteReferences.length > 0
+  return facts.numberSections !== undefined || facts.headings.length > 0 || facts.definitions.length > 0 || facts.footnoteDefinitions.length > 0 || facts.footnoteReferences.length > 0 || facts.crossReferences.some(shapesNumbers)
 }
 
 /** The content key of a top-level node's block: its own hash, and the context it renders with. */
@@ -313,8 +330,22 @@ export function environment(all: readonly NodeFacts[]): Environment {
     const definition = footnotes.get(footnoteOrder[index]!)
     if (definition) for (const node of bodyFacts(definition).footnoteReferences) refer(node, false)
   }
-  const env: Environment = { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts, headingLabels: headingLabels(slugs, headingText) }
-  if (all.some((facts) => facts.numberSections === true)) env.sectionNumbers = numbersOf(all)
+  const sections = all.some((facts) => facts.numberSections === true) ? numbersOf(all) : undefined
+  const settings = all.find((facts) => facts.crossReferenceSettings)?.crossReferenceSettings ?? crossReferenceSettings({}, undefined)
+  const crossReferences = previewCrossReferences(
+    all.flatMap((facts) => facts.crossReferences),
+    {
+      note: (identifier) => {
+        const definition = footnotes.get(idOf(identifier))
+        return definition ? bodyFacts(definition).crossReferences : undefined
+      },
+      definitionTitle: (identifier) => Boolean(definitions.get(idOf(identifier))?.title),
+      sectionNumbers: sections,
+    },
+    settings,
+  )
+  const env: Environment = { slugs, definitions, footnotes, footnoteOrder, footnoteIndex, earlier, bodyCounts, headingLabels: headingLabels(slugs, headingText), crossReferences }
+  if (sections) env.sectionNumbers = sections
   return env
 }
 
@@ -354,12 +385,13 @@ export function remapEnvironment(env: Environment, from: readonly object[], to: 
   for (const [id, node] of env.footnotes) footnotes.set(id, map(node))
   const earlier = new Map<FootnoteReference, number>()
   for (const [node, count] of env.earlier) earlier.set(map(node), count)
-  return { ...env, slugs, definitions, footnotes, earlier, ...(sectionNumbers ? { sectionNumbers } : {}) }
+  const crossReferences = { ...env.crossReferences, numbers: env.crossReferences.numbers.remap(map) }
+  return { ...env, slugs, definitions, footnotes, earlier, crossReferences, ...(sectionNumbers ? { sectionNumbers } : {}) }
 }
 
 /** The document-wide facts a block depends on, as a string, and the definitions it uses. */
-export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences' | 'implicit'>, env: Environment): { signature: string; definitions: Definition[] } {
-  if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0 && facts.implicit.length === 0) return { signature: '', definitions: [] }
+export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'footnoteReferences' | 'implicit' | 'crossReferences'>, env: Environment): { signature: string; definitions: Definition[] } {
+  if (facts.headings.length === 0 && facts.references.length === 0 && facts.footnoteReferences.length === 0 && facts.implicit.length === 0 && facts.crossReferences.length === 0) return { signature: '', definitions: [] }
   const parts: string[] = []
   const used = new Set<Definition>()
   for (const heading of facts.headings) parts.push(`h${env.slugs.get(heading) ?? ''}\u0001${env.sectionNumbers?.get(heading) ?? ''}`)
@@ -372,6 +404,7 @@ export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'fo
     parts.push(`f${env.footnoteIndex.get(idOf(reference.identifier)) ?? -1}.${env.earlier.get(reference) ?? 0}`)
   }
   for (const label of facts.implicit) parts.push(`i${env.headingLabels.get(label) ?? ''}`)
+  if (facts.crossReferences.length > 0) parts.push(`x${crossReferenceSignature(facts.crossReferences, env.crossReferences)}`)
   return { signature: parts.join('\u0002'), definitions: [...used] }
 }
 
@@ -395,16 +428,34 @@ export function blockHandlers(env: Environment): Handlers {
 }
 
 function baseHandlers(env: Environment): Handlers {
+  const numbers = env.crossReferences
   return {
     blockquote,
     fencedDiv,
-    code,
-    // A paragraph that is only an image is a figure, centred as the export centres it (figure.ts).
+    // A listing (```` ```{#lst:x caption="…"} ````) has its caption above it, as in the export.
+    code(state: State, node: Code) {
+      const element = code(state, node)
+      const caption = listingCaption(node, numbers)
+      return caption ? [caption, element] : element
+    },
+    // A paragraph that is only an image is a figure, centred as the export centres it (figure.ts),
+    // with its numbered caption under the picture; `$$…$$ {#eq:x}` alone is a numbered equation.
     paragraph(state: State, node: Paragraph) {
       const element = withDirection(defaultHandlers.paragraph(state, node), node)
-      if (soleImage(node)) element.properties.className = ['figure']
+      const image = soleImage(node)
+      if (image) {
+        element.properties.className = ['figure']
+        // Its `{#id}` (the first figure's, for a label given twice).
+        const id = image.data?.attributes?.id
+        if (id && (!labelKind(id) || numbers.numbers.target(id)?.node === node)) element.properties.id = id
+        const caption = figureCaption(image, image.type === 'image' ? image.title : env.definitions.get(idOf(image.identifier))?.title)
+        const line = caption === undefined ? undefined : figureCaptionElement(node, caption, numbers)
+        if (line) element.children.push(line)
+      }
       return element
     },
+    tableCaption: (state: State, node: TableCaption) => tableCaption(state, node, numbers),
+    crossReference: (state: State, node: CrossReference) => crossReferenceHast(state, node, numbers),
     tableCell(state: State, node: TableCell) {
       return withDirection(defaultHandlers.tableCell(state, node), node)
     },
@@ -428,8 +479,8 @@ function baseHandlers(env: Environment): Handlers {
       if (!hasVisibleText(node)) element.children = [{ type: 'text', value: node.url }]
       return element
     },
-    math,
-    inlineMath,
+    math: (state: State, node: Math) => numberedEquation(math(state, node), node, numbers),
+    inlineMath: (state: State, node: InlineMath) => numberedEquation(inlineMath(state, node), node, numbers),
     yaml,
     heading(state: State, node: Heading) {
       const element = withDirection(defaultHandlers.heading(state, node), node)

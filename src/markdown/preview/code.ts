@@ -10,6 +10,7 @@
 import type { Element } from 'hast'
 import type { Code } from 'mdast'
 import type { State } from 'mdast-util-to-hast'
+import { codeAttributes } from '../../mdast/cross-references.js'
 import { diagramKind, diagramSource } from '../../mdast/diagrams.js'
 import { highlightHast } from '../../mdast/highlight.js'
 
@@ -22,7 +23,8 @@ export function code(state: State, node: Code): Element {
     state.patch(node, diagram)
     return diagram
   }
-  const language = node.lang?.split(/\s+/)[0]
+  // pandoc's ```` ```{#id .python} ````: the language is the first class.
+  const language = node.lang?.startsWith('{') ? codeAttributes(node)?.classes[0] : node.lang?.split(/\s+/)[0]
   const inner: Element = {
     type: 'element',
     tagName: 'code',

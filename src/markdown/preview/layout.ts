@@ -27,6 +27,7 @@ import {
   type PreviewLayout,
   type RenderedBlock,
 } from './blocks.js'
+import { shapesNumbers } from './cross-references.js'
 
 /** What a layout pass did, for tests and timings. */
 export interface LayoutStats {
@@ -92,6 +93,9 @@ export class PreviewLayouter {
       for (const item of facts.definitions) contributors.push(item)
       for (const item of facts.footnoteDefinitions) contributors.push(item)
       for (const item of facts.footnoteReferences) contributors.push(item)
+      // Numbered figures, tables, equations, listings and labels (cross-references.ts); the front matter (its words and numbering).
+      for (const entry of facts.crossReferences) if (shapesNumbers(entry)) contributors.push(entry.node)
+      if (facts.numberSections !== undefined) contributors.push(state.node)
     }
     const rebuild = this.env === undefined || !sameItems(contributors, this.contributors)
     const rekey = rebuild && !(this.env !== undefined && contributors.length === this.contributors.length && sameItems(contents, this.contents))

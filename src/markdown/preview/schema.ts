@@ -39,7 +39,8 @@ export const previewSchema: Schema = {
     // landscape: a `::: landscape` div, on landscape pages in Word (fenced-divs.ts).
     div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram', 'landscape']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', ...TOKEN_CLASSES]),
+    // cross-reference, figure-caption, equation-number, math-numbered: cross-references (cross-references.ts).
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', 'cross-reference', 'figure-caption', 'equation-number', 'math-numbered', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
     // critic-insertion / critic-deletion: CriticMarkup's tracked changes, critic-block around whole blocks (critic-spans.ts).
     ins: extend('ins', ['className', 'critic-insertion', 'critic-block']),
@@ -51,7 +52,7 @@ export const previewSchema: Schema = {
     header: [['className', 'front-matter']],
     // page-break: `\newpage` and the like (page-breaks.ts), drawn as a marked rule.
     hr: [['className', 'page-break']],
-    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure', ...CRITIC_MARKS]],
+    p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure', 'listing-caption', ...CRITIC_MARKS]],
   },
   protocols: {
     ...defaultSchema.protocols,
