@@ -47,4 +47,16 @@ describe('display math fences', () => {
     expect((tree.children[0] as Math).value).toBe('a\n\nb')
     expect(messagesOf(file)).toEqual([])
   })
+
+  it('counts lines as the parser does: a lone CR or CRLF ends a line too', () => {
+    // Found by the chunked differential: '\r' line endings put the nodes after a fixed block on wrong lines.
+    for (const text of ['a\r\r$$\nb\n\nc\n', '> a\r\r$$\nb\n\nc', 'Intro.\r\n\r\n$$\r\nx = 1\r\n\r\nAfter.\r\n']) {
+      const { tree } = parseMarkdown(text)
+      const last = tree.children.at(-1)!
+      expect(last.type, JSON.stringify(text)).toBe('paragraph')
+      const lines = text.split(/\r\n|\r|\n/)
+      expect(lines[last.position!.start.line - 1]!.slice(last.position!.start.column - 1), JSON.stringify(text)).toMatch(/^(c|After\.)/)
+      expect(parseMarkdownChunked(text).tree, JSON.stringify(text)).toEqual(tree)
+    }
+  })
 })

@@ -31,10 +31,12 @@ export function remarkMathFences(this: Processor) {
     if (!source.includes('$$')) return
     // A document read again without its front matter (front-matter-fallback.ts) is left as it is.
     if (/^---[ \t]*\r?\n/.test(source) && tree.children[0]?.type !== 'yaml') return labelInlineDisplayMath(tree, source)
+    if (!tree.children.some((node) => node.type === 'math')) return labelInlineDisplayMath(tree, source)
+    const lines = linesOf(source)
     const fixes: Fix[] = []
     let current = tree
     for (let round = 0; round < MAX_FIXES; round++) {
-      const fix = nextFix(current, source, fixes)
+      const fix = nextFix(current, source, lines, fixes)
       if (!fix) break
       fixes.push(fix)
       if (fix.kind === 'unclosed') {
@@ -44,7 +46,7 @@ export function remarkMathFences(this: Processor) {
           source: 'markdocx',
         })
       }
-      current = reparse(parse, source, fixes)
+      current = reparse(parse, source, lines, fixes)
     }
     if (current !== tree) tree.children = current.children
     for (const fix of fixes) if (fix.kind === 'label') labelBlock(tree, fix)
@@ -64,20 +66,17 @@ type Fix =
   | { kind: 'unclosed'; at: number; place: Position }
 
 /** The first top-level math block that needs a fix, in source order after those already made. */
-function nextFix(tree: Root, source: string, fixes: readonly Fix[]): Fix | undefined {
+function nextFix(tree: Root, source: string, lines: Lines, fixes: readonly Fix[]): Fix | undefined {
   for (const node of tree.children) {
     if (node.type !== 'math' || !node.position) continue
     const start = node.position.start.offset!
     const end = node.position.end.offset!
     // Closed by a fence put in already.
-    if (fixes.some((fix) => fix.kind === 'unclosed' && fix.at - 1 === end)) continue
-    const unclosed = !isClosed(node, source)
-    let offset = source.indexOf('\n', start)
-    if (offset === -1 || offset >= end) continue
-    offset++
-    while (offset < end) {
-      const next = source.indexOf('\n', offset)
-      const stop = next === -1 || next > end ? end : next
+    if (fixes.some((fix) => fix.kind === 'unclosed' && lines.endBefore(fix.at) === end)) continue
+    const unclosed = !isClosed(node, source, lines)
+    for (let line = lines.indexOf(start) + 1; line < lines.starts.length && lines.starts[line]! < end; line++) {
+      const offset = lines.starts[line]!
+      const stop = Math.min(lines.end(line), end)
       const text = source.slice(offset, stop)
       const labelled = CLOSING_WITH_LABEL.exec(text)
       if (labelled && !fixes.some((fix) => fix.kind === 'label' && fix.lineStart === offset)) {
@@ -86,23 +85,51 @@ function nextFix(tree: Root, source: string, fixes: readonly Fix[]): Fix | undef
       if (unclosed && (/^[ \t]*$/.test(text) || /^ {0,3}#{1,6}(?:[ \t]|$)/.test(text))) {
         return { kind: 'unclosed', at: offset, place: node.position }
       }
-      if (next === -1) break
-      offset = next + 1
     }
   }
   return undefined
 }
 
 /** Whether a math block ends with a closing fence (a line of dollars) rather than running out. */
-function isClosed(node: Math, source: string): boolean {
+function isClosed(node: Math, source: string, lines: Lines): boolean {
   const end = node.position!.end.offset!
   const start = node.position!.start.offset!
-  const lineStart = source.lastIndexOf('\n', end - 1) + 1
+  const lineStart = lines.starts[lines.indexOf(Math.max(0, end - 1))]!
   return lineStart > start && /^[ \t]*\${2,}[ \t]*$/.test(source.slice(lineStart, end))
 }
 
+/**
+ * The lines of the text with CommonMark's line endings (`\n`, `\r\n` and a lone `\r`): where
+ * each starts and ends. Positions from the parser count lines this way.
+ */
+interface Lines {
+  starts: number[]
+  /** The line holding `offset`. */
+  indexOf(offset: number): number
+  /** Where line `line`'s text ends (before its line ending). */
+  end(line: number): number
+  /** The end of the line before the one starting at `offset`. */
+  endBefore(offset: number): number
+}
+
+function linesOf(source: string): Lines {
+  const starts = [0]
+  for (let at = 0; at < source.length; at++) {
+    const code = source.charCodeAt(at)
+    if (code === 13 && source.charCodeAt(at + 1) === 10) at++
+    if (code === 10 || code === 13) starts.push(at + 1)
+  }
+  const indexOf = (offset: number) => Math.max(0, lastIndexWhere(starts.length, (index) => starts[index]! <= offset))
+  const end = (line: number): number => {
+    const next = starts[line + 1]
+    if (next === undefined) return source.length
+    return source.charCodeAt(next - 1) === 10 && source.charCodeAt(next - 2) === 13 ? next - 2 : next - 1
+  }
+  return { starts, indexOf, end, endBefore: (offset) => end(indexOf(offset) - 1) }
+}
+
 /** The document with its fixes, parsed again, in the original text's positions. */
-function reparse(parse: (text: string) => Root, source: string, fixes: readonly Fix[]): Root {
+function reparse(parse: (text: string) => Root, source: string, lines: Lines, fixes: readonly Fix[]): Root {
   const inserts = fixes.filter((fix): fix is Extract<Fix, { kind: 'unclosed' }> => fix.kind === 'unclosed').map((fix) => fix.at).sort((a, b) => a - b)
   let text = source
   for (const fix of fixes) if (fix.kind === 'label') text = text.slice(0, fix.lineStart) + '$$'.padEnd(fix.lineEnd - fix.lineStart, ' ') + text.slice(fix.lineEnd)
@@ -115,25 +142,23 @@ function reparse(parse: (text: string) => Root, source: string, fixes: readonly 
   modified += text.slice(last)
   const tree = parse(modified)
   if (inserts.length > 0) {
-    const lineStarts = [0]
-    for (let at = source.indexOf('\n'); at !== -1; at = source.indexOf('\n', at + 1)) lineStarts.push(at + 1)
     const toOriginal = (offset: number): number => {
       // Each inserted fence sits before the original offset `at`; a point inside one is the end of the line before it.
       let shift = 0
       for (const at of inserts) {
         const insertedAt = at + shift
         if (offset < insertedAt) break
-        if (offset < insertedAt + CLOSING.length) return Math.max(0, at - 1)
+        if (offset < insertedAt + CLOSING.length) return lines.endBefore(at)
         shift += CLOSING.length
       }
       return offset - shift
     }
     const move = (point: Point) => {
       const offset = toOriginal(point.offset ?? 0)
-      const line = lastIndexWhere(lineStarts.length, (index) => lineStarts[index]! <= offset)
+      const line = lines.indexOf(offset)
       point.offset = offset
       point.line = line + 1
-      point.column = offset - lineStarts[line]! + 1
+      point.column = offset - lines.starts[line]! + 1
     }
     const stack: Array<Root | RootContent> = [...tree.children]
     while (stack.length > 0) {
