@@ -5,6 +5,7 @@ import { blockquote } from './blockquote.js'
 import { bracketedSpan } from './bracketed-span.js'
 import { fencedDiv } from './fenced-div.js'
 import { breakHandler } from './break.js'
+import { bibliography, citation } from './citation.js'
 import { code } from './code.js'
 import { criticComment, criticHighlight } from './critic.js'
 import { defList, defListDescription, defListTerm } from './definition-list.js'
@@ -79,6 +80,8 @@ export const defaultHandlers: Handlers = {
   bracketedSpan,
   superscript,
   subscript,
+  citation,
+  bibliography,
 }
 
 export type { Handler, Handlers, Output } from './types.js'
