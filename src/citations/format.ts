@@ -21,6 +21,7 @@ import { hashString } from '../util/hash.js'
 import type { CitationItem } from '../mdast/nodes.js'
 import { CHICAGO_AUTHOR_DATE } from './styles/chicago-author-date.js'
 import { IEEE } from './styles/ieee.js'
+import { builtinStyle } from './shipped-styles.js'
 
 /** One bibliography file's text, with the name messages give it. */
 export interface BibliographyText {
@@ -65,15 +66,13 @@ export interface FormatResult {
   problems: FormatProblem[]
 }
 
-/** The styles markdocx ships (APA and Vancouver are plugin-csl's own copies of the official styles). */
-export const SHIPPED_STYLES = ['apa', 'chicago-author-date', 'ieee', 'vancouver'] as const
 
 /** What a citeproc-js engine offers (the parts used here). */
 interface Engine {
   opt: { class?: string }
   rebuildProcessorState(citations: unknown[], mode: string, uncited: string[]): Array<[string, number, string]>
   previewCitationCluster(citation: unknown, before: unknown[], after: unknown[], mode: string): string
-  makeBibliography(): false | [{ hangingindent?: number | boolean; entry_ids: string[][] }, string[]]
+  makeBibliography(): false | [{ hangingindent?: number | boolean; 'second-field-align'?: string | false; entry_ids: string[][] }, string[]]
 }
 
 export function formatCitations(request: FormatRequest): FormatResult {
@@ -105,7 +104,9 @@ export function formatCitations(request: FormatRequest): FormatResult {
   for (const [id, , html] of formatted) {
     const index = Number(id.slice(1))
     const cluster = clusters[index]!
-    if (!note) cluster.html = html
+    // A numeric style has no author in its citations (IEEE): citeproc-js's composite mode then
+    // prints a placeholder, where pandoc writes the authors' family names ("Doe and Roe [1]").
+    if (!note) cluster.html = html.includes('[NO_PRINTED_FORM]') ? html.replace('[NO_PRINTED_FORM]', escapeHtml(familyNames(items.get(request.clusters[index]!.items.find((item) => items.has(item.key))!.key)!))) : html
     else {
       cluster.note = html
       const source = request.clusters[index]!
@@ -118,10 +119,22 @@ export function formatCitations(request: FormatRequest): FormatResult {
   const bibliography = safely(() => engine.makeBibliography(), problems)
   if (bibliography) {
     const [params, html] = bibliography
-    hangingIndent = Boolean(params.hangingindent)
+    // A second-field-aligned list ("[1]  J. Doe…", IEEE) hangs its text after the number too.
+    hangingIndent = Boolean(params.hangingindent) || Boolean(params['second-field-align'])
     params.entry_ids.forEach((ids, index) => entries.push({ key: String(ids[0]), html: html[index] ?? '' }))
   }
   return { clusters, entries, hangingIndent, problems }
+}
+
+/** An item's authors (else editors) by family name, as pandoc names them in the text: "Doe", "Doe and Roe", "Doe et al.". */
+function familyNames(item: CSL): string {
+  const names = (item.author ?? item.editor ?? []).map((name) => name.family ?? name.literal ?? '').filter((name) => name !== '')
+  if (names.length === 0) return String(item.title ?? item.id)
+  return names.length === 1 ? names[0]! : names.length === 2 ? `${names[0]} and ${names[1]}` : `${names[0]} et al.`
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&#38;').replace(/</g, '&#60;').replace(/>/g, '&#62;')
 }
 
 function citeprocItem(item: CitationItem): Record<string, unknown> {
@@ -156,14 +169,6 @@ function registerStyle(style: string, styles: { has(name: string): boolean; add(
   const name = `markdocx-${hashString(xml)}`
   if (!styles.has(name)) styles.add(name, xml)
   return name
-}
-
-/** A shipped style's name for what a user wrote (`ieee`, `IEEE.csl`, `chicago`), or undefined. */
-export function builtinStyle(style: string): (typeof SHIPPED_STYLES)[number] | undefined {
-  const name = style.trim().toLowerCase().replace(/\.csl$/, '')
-  if (name === 'chicago' || name === 'chicago-author-date') return 'chicago-author-date'
-  if (name === 'apa' || name === 'apa7' || name === 'ieee' || name === 'vancouver') return name === 'apa7' ? 'apa' : name
-  return undefined
 }
 
 /** plugin-csl's locale for a BCP 47 tag (`de` → `de-DE`); English (citeproc's default) otherwise. */

@@ -25,6 +25,7 @@ import type { Bibliography, BibliographyEntry, Citation, FencedDiv } from '../md
 import { walk } from '../mdast/walk.js'
 import { hashString } from '../util/hash.js'
 import { cslHtmlToMdast } from './csl-html.js'
+import { builtinStyle } from './shipped-styles.js'
 import type { BibliographyText, FormatRequest, FormatResult } from './format.js'
 
 export type { BibliographyText } from './format.js'
@@ -202,7 +203,7 @@ async function load(loadFile: CitationOptions['loadFile'], path: string): Promis
 }
 
 function isShipped(name: string): boolean {
-  return /^(apa|apa7|ieee|vancouver|chicago|chicago-author-date)(\.csl)?$/i.test(name.trim())
+  return builtinStyle(name) !== undefined
 }
 
 /** A front-matter value as a list of texts (one path or a list of them). */
