@@ -99,8 +99,11 @@ export function citationPlan(tree: Root, options: Pick<CitationOptions, 'bibliog
 
 /** Formats the tree's citations and adds its reference list (see the file's comment). Never throws on content. */
 export async function resolveCitations(tree: Root, file: VFile, options: CitationOptions = {}): Promise<void> {
+  // A tree formatted already (the app's preview tree, handed to its export worker) is not done again.
+  if (tree.data?.citationsResolved) return
   const plan = citationPlan(tree, options)
   if (!plan) return
+  tree.data = { ...tree.data, citationsResolved: true }
   const place = plan.yaml?.position
   const bibliographies: BibliographyText[] = [...(options.bibliography ?? [])]
   for (const path of plan.paths) {
@@ -159,7 +162,7 @@ export function applyResult(tree: Root, file: VFile, plan: CitationPlan, result:
   const bibliography: Bibliography = {
     type: 'bibliography',
     children: entries,
-    data: { hangingIndent: result.hangingIndent, signature: hashString(`${result.hangingIndent}\u0000${result.entries.map((entry) => `${entry.key}\u0001${entry.html}`).join('\u0000')}`), hName: 'div', hProperties: { id: 'refs', className: ['references', 'csl-bib-body'] } },
+    data: { hangingIndent: result.hangingIndent, signature: hashString(`${result.hangingIndent}\u0000${result.entries.map((entry) => `${entry.key}\u0001${entry.html}`).join('\u0000')}`), hName: 'div', hProperties: { id: 'refs', className: ['references', 'csl-bib-body', ...(result.hangingIndent ? ['hanging-indent'] : [])] } },
   }
   // pandoc's rule: the reference list goes in the div with id "refs" when there is one.
   const refs = tree.children.findIndex((node) => node.type === 'fencedDiv' && node.data?.attributes?.id === 'refs')

@@ -206,4 +206,8 @@ declare module 'mdast' {
   interface BlockContentMap {
     bibliography: Bibliography
   }
+  interface RootData {
+    /** Set once src/citations formatted the tree's citations (they are not formatted again). */
+    citationsResolved?: boolean
+  }
 }

@@ -35,9 +35,9 @@ export const previewSchema: Schema = {
     // markdown-alert…: callouts, as GitHub renders its alerts (callout.ts).
     // diagram: a Mermaid block, drawn by the page (markdown/preview/code.ts, src/preview/Diagram.tsx).
     // landscape: a `::: landscape` div, on landscape pages in Word (fenced-divs.ts).
-    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram', 'landscape']),
+    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram', 'landscape', 'references', 'csl-bib-body', 'csl-entry', 'hanging-indent']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', ...TOKEN_CLASSES]),
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', 'citation', 'citation-note', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
     // temml's MathML: its layout attributes and tml-* classes; never style or links.
     ...Object.fromEntries(MATHML_TAG_NAMES.map((tag) => [tag, [...MATHML_ATTRIBUTES, ['className', /^tml-[\w-]+$/]] as Attribute[]])),
