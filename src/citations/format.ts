@@ -221,9 +221,8 @@ function readBibtex(name: string, text: string, problems: FormatProblem[]): CSL[
       try {
         out.push(...clean(readAs(chunk, '@biblatex/text')))
       } catch (error) {
-        const firstLine = text.slice(0, start).split('\n').length
-        const at = /at line (\d+)/.exec(describe(error))
-        const line = firstLine + (at ? Number(at[1]) - 1 : 0)
+        // The entry's first line: the parser's own line is often where it gave up (the file's end).
+        const line = text.slice(0, start).split('\n').length
         problems.push({ reason: `${name}: an entry could not be read (${describe(error).split('\n')[0]}); it was left out`, ruleId: 'bibliography-invalid', name, line })
       }
     })

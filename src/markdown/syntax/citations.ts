@@ -19,6 +19,7 @@
  */
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import { toString } from 'mdast-util-to-string'
+import type { Point } from 'unist'
 import type { VFile } from 'vfile'
 import type { Citation, CitationItem } from '../../mdast/nodes.js'
 import { pointAt, textSource, type TextSource } from './text-source.js'
@@ -336,8 +337,22 @@ function piece(text: Text, from: number, to: number, mapped: TextSource | undefi
   return out
 }
 
+/**
+ * The place of a part of a text node. Points are counted on from the last one asked for in the
+ * same text node (parts are asked for in order), so a paragraph of thousands of citations costs
+ * its length, not its length times their number.
+ */
 function span(text: Text, from: number, to: number, mapped: TextSource | undefined, source: string): Text['position'] {
   const start = text.position?.start
   if (!mapped || !start) return undefined
-  return { start: pointAt(source, start, mapped.offsets[from]!), end: pointAt(source, start, mapped.offsets[to]!) }
+  return { start: locate(text, start, source, mapped.offsets[from]!), end: locate(text, start, source, mapped.offsets[to]!) }
+}
+
+const lastPoint = new WeakMap<Text, Point>()
+
+function locate(text: Text, start: Point, source: string, offset: number): Point {
+  const last = lastPoint.get(text)
+  const point = pointAt(source, last && last.offset! <= offset ? last : start, offset)
+  lastPoint.set(text, point)
+  return point
 }

@@ -1,0 +1,217 @@
+/**
+ * Citations (issue 13): pandoc's syntax (markdown/syntax/citations.ts), formatting by
+ * citeproc-js through citation-js in each shipped style (citations/format.ts), the tree they
+ * make (citations/resolve.ts), the Word output (docx/handlers/citation.ts) and the CLI flags.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Nodes, Root } from 'mdast'
+import { describe, expect, it } from 'vitest'
+import { formatCitations } from '../src/citations/format.js'
+import { readLocator } from '../src/markdown/syntax/citations.js'
+import { run, type CliIo } from '../src/cli/main.js'
+import { parseMarkdown } from '../src/markdown/parse.js'
+import type { Citation } from '../src/mdast/nodes.js'
+import { walk } from '../src/mdast/walk.js'
+import { checkProducedWithOracle, fromMarkdown, inspect, styleOf, textOf } from './support/docx.js'
+import { attr, elements } from './support/xml.js'
+
+checkProducedWithOracle('citations')
+
+const BIB = `@book{doe99, author={Doe, John and Roe, Jane}, title={The {Book} of Things}, year=1999, publisher={Acme}, address={New York}}
+@article{smith04, author={Smith, Anna}, title={On Stuff}, journal={Journal of Stuff}, year={2004}, volume=3, pages={10--20}}
+`
+const bibliography = [{ name: 'refs.bib', text: BIB }]
+
+function citations(markdown: string): Citation[] {
+  const out: Citation[] = []
+  walk(parseMarkdown(markdown).tree, (node) => {
+    if ((node as Nodes).type === 'citation') out.push(node as Citation)
+  })
+  return out
+}
+
+describe('citation syntax', () => {
+  it('reads bracketed citations with prefixes, locators, suffixes and several items', () => {
+    const [citation] = citations('Text [see @doe99, pp. 33-35 and *passim*; also -@smith04, chap. 1].')
+    expect(citation!.data.mode).toBe('normal')
+    expect(citation!.data.items).toEqual([
+      { key: 'doe99', prefix: 'see', suffix: ' and passim', locator: '33-35', label: 'page' },
+      { key: 'smith04', prefix: 'also', suffix: '', locator: '1', label: 'chapter', suppressAuthor: true },
+    ])
+  })
+
+  it('reads every form pandoc has', () => {
+    const found = citations('[@doe99] [@doe99, p. 33] [-@doe99] @doe99 and @doe99 [p. 33], @{foo_bar.baz}, [@doe99, 33], [@a:b.c-d].')
+    expect(found.map((node) => [node.data.mode, node.data.items.map((item) => [item.key, item.locator ?? '', item.label ?? '', item.suppressAuthor ?? false])])).toEqual([
+      ['normal', [['doe99', '', '', false]]],
+      ['normal', [['doe99', '33', 'page', false]]],
+      ['normal', [['doe99', '', '', true]]],
+      ['author-in-text', [['doe99', '', '', false]]],
+      ['author-in-text', [['doe99', '33', 'page', false]]],
+      ['author-in-text', [['foo_bar.baz', '', '', false]]],
+      ['normal', [['doe99', '33', 'page', false]]],
+      ['normal', [['a:b.c-d', '', '', false]]],
+    ])
+  })
+
+  it('keeps the text as written in the node, with its position', () => {
+    const [citation] = citations('Hi [@doe99, p. 3].')
+    expect(citation!.children).toMatchObject([{ type: 'text', value: '[@doe99, p. 3]' }])
+    expect(citation!.position).toMatchObject({ start: { line: 1, column: 4 }, end: { line: 1, column: 18 } })
+  })
+
+  it('leaves e-mail addresses, code, links, escapes and trailing punctuation alone', () => {
+    expect(citations('Mail jo@example.com or a@b, `@doe99`, [x @doe99](https://e.com), \\@doe99, [\\@doe99].')).toEqual([])
+    expect(citations('See @doe99.')[0]!.data.items[0]!.key).toBe('doe99')
+  })
+
+  it('leaves pandoc-crossref references as text, in brackets too, in any case', () => {
+    expect(citations('See @fig:plot, [@tbl:a; @tbl:b], [@Fig:x], @eq:one, @sec:intro and @lst:code.')).toEqual([])
+    const { tree } = parseMarkdown('[@fig:a; @fig:b]')
+    expect(JSON.stringify(tree)).toContain('[@fig:a; @fig:b]')
+  })
+
+  it('reads locators with CSL labels', () => {
+    expect(readLocator(', p. 33')).toEqual({ locator: '33', label: 'page', suffix: '' })
+    expect(readLocator(', pp. 33-35, 38 and more')).toEqual({ locator: '33-35, 38', label: 'page', suffix: ' and more' })
+    expect(readLocator(', sec. 4')).toMatchObject({ locator: '4', label: 'section' })
+    expect(readLocator(', fig. 2')).toMatchObject({ locator: '2', label: 'figure' })
+    expect(readLocator(' vol. iv')).toMatchObject({ locator: 'iv', label: 'volume' })
+    expect(readLocator(', {iv, vi-xi}')).toMatchObject({ locator: 'iv, vi-xi', label: 'page' })
+    expect(readLocator(', i think')).toEqual({ suffix: ', i think' })
+  })
+
+  it('is linear on hostile brackets and at signs', () => {
+    const started = performance.now()
+    citations(`${'[@a '.repeat(5000)} ${'@'.repeat(20000)} ${'[@a]'.repeat(5000)}`)
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
+})
+
+describe('citation formatting (citeproc-js)', () => {
+  const clusters = [
+    { mode: 'author-in-text' as const, items: [{ key: 'doe99', prefix: '', suffix: '', locator: '33', label: 'page' }] },
+    { mode: 'normal' as const, items: [{ key: 'smith04', prefix: 'see', suffix: '' }] },
+  ]
+  const expected: Record<string, { citations: string[]; first: string; hanging: boolean }> = {
+    apa: { citations: ['Doe &#38; Roe (1999, p. 33)', '(see Smith, 2004)'], first: 'Doe, J., &#38; Roe, J. (1999). <i>The Book of Things</i>. Acme.', hanging: true },
+    'chicago-author-date': { citations: ['Doe and Roe (1999, 33)', '(see Smith 2004)'], first: 'Doe, John, and Jane Roe. 1999. <i>The Book of Things</i>. New York: Acme.', hanging: true },
+    ieee: { citations: ['Doe and Roe [1, p. 33]', 'see [2]'], first: '[1]', hanging: true },
+    vancouver: { citations: ['Doe and Roe (1)', '(see 2)'], first: 'Doe J, Roe J. The Book of Things. New York: Acme; 1999.', hanging: true },
+  }
+  for (const [style, want] of Object.entries(expected)) {
+    it(`formats in ${style}`, () => {
+      const result = formatCitations({ bibliographies: bibliography, references: [], style, clusters, nocite: [] })
+      expect(result.problems).toEqual([])
+      expect(result.clusters.map((cluster) => cluster.html)).toEqual(want.citations)
+      expect(result.entries.map((entry) => entry.key)).toEqual(['doe99', 'smith04'])
+      expect(result.entries[0]!.html).toContain(want.first)
+      expect(result.hangingIndent).toBe(want.hanging)
+    })
+  }
+
+  it('reads CSL-JSON and front-matter references, reports unknown keys and bad files with their line', () => {
+    const json = JSON.stringify([{ id: 'j1', type: 'book', title: 'Json Book', author: [{ family: 'Jay', given: 'J.' }], issued: { 'date-parts': [[2001]] } }])
+    const result = formatCitations({ bibliographies: [{ name: 'a.json', text: json }, { name: 'bad.bib', text: `${BIB}\n@misc{broken, title = {oops}\n` }], references: [{ id: 'r1', type: 'book', title: 'Inline', issued: { 'date-parts': [[2005]] } }], style: 'apa', clusters: [{ mode: 'normal', items: [{ key: 'j1', prefix: '', suffix: '' }, { key: 'r1', prefix: '', suffix: '' }, { key: 'nope', prefix: '', suffix: '' }] }], nocite: [] })
+    expect(result.clusters[0]!.unknown).toEqual(['nope'])
+    expect(result.clusters[0]!.html).toContain('Jay, 2001')
+    expect(result.entries.map((entry) => entry.key).sort()).toEqual(['j1', 'r1'])
+    expect(result.problems).toMatchObject([{ ruleId: 'bibliography-invalid', name: 'bad.bib', line: 4 }])
+  })
+
+  it('falls back to Chicago author-date on a style that does not parse', () => {
+    const result = formatCitations({ bibliographies: bibliography, references: [], style: '<style>nonsense', clusters: [{ mode: 'normal', items: [{ key: 'doe99', prefix: '', suffix: '' }] }], nocite: [] })
+    expect(result.problems.map((problem) => problem.ruleId)).toContain('csl-invalid')
+    expect(result.clusters[0]!.html).toBe('(Doe and Roe 1999)')
+  })
+
+  it('gives the same result twice (no state kept between documents)', () => {
+    const request = { bibliographies: bibliography, references: [], style: 'ieee', clusters: [{ mode: 'normal' as const, items: [{ key: 'smith04', prefix: '', suffix: '' }] }], nocite: [] }
+    expect(formatCitations(request)).toEqual(formatCitations(request))
+  })
+
+  it('formats 100 citations against a 500-entry bibliography in reasonable time', () => {
+    const big = Array.from({ length: 500 }, (_, n) => `@article{k${n}, author={Author${n}, Ann and Other, Bob}, title={Title ${n}}, journal={J}, year={${1950 + (n % 70)}}, pages={1--9}}`).join('\n')
+    const clusters = Array.from({ length: 100 }, (_, n) => ({ mode: 'normal' as const, items: [{ key: `k${(n * 7) % 500}`, prefix: '', suffix: '' }] }))
+    const started = performance.now()
+    const result = formatCitations({ bibliographies: [{ name: 'big.bib', text: big }], references: [], style: 'apa', clusters, nocite: [] })
+    const took = performance.now() - started
+    expect(result.clusters.every((cluster) => cluster.html)).toBe(true)
+    console.log(`100 citations, 500 entries, APA: ${Math.round(took)} ms`)
+  })
+})
+
+describe('citations in the .docx', () => {
+  it('writes formatted citations, links them to bookmarked Bibliography entries under a References heading', async () => {
+    const produced = await fromMarkdown('---\nlink-citations: true\ncsl: apa\n---\n\nAs @doe99 says [see @smith04, p. 3].\n', { bibliography }, 'apa')
+    const [paragraph, heading, ...entries] = produced.blocks
+    expect(textOf(paragraph!)).toBe('As Doe & Roe (1999) says (see Smith, 2004, p. 3).')
+    expect(elements(paragraph!, 'w:hyperlink').map((link) => attr(link, 'w:anchor'))).toEqual(['ref-doe99', 'ref-smith04'])
+    expect(styleOf(heading!)).toBe('Heading1')
+    expect(textOf(heading!)).toBe('References')
+    expect(entries.map(styleOf)).toEqual(['Bibliography', 'Bibliography'])
+    expect(elements(entries[0]!, 'w:bookmarkStart').map((b) => attr(b, 'w:name'))).toEqual(['ref-doe99'])
+    expect(attr(elements(entries[0]!, 'w:ind')[0], 'w:hanging')).toBe('720')
+    // The title in italics, as the style asks.
+    expect(elements(entries[0]!, 'w:i').length).toBeGreaterThan(0)
+    expect(elements(produced.styles, 'w:style').some((style) => attr(style, 'w:styleId') === 'Bibliography')).toBe(true)
+  })
+
+  it('puts the list after a last References heading, or in a ::: {#refs} div', async () => {
+    const last = await fromMarkdown('Text [@doe99].\n\n# Bibliography\n', { bibliography }, 'refs-heading')
+    expect(last.blocks.map((block) => textOf(block).slice(0, 12))).toEqual(['Text (Doe an', 'Bibliography', 'Doe, John, a'])
+    const div = await fromMarkdown('Text [@doe99].\n\n::: {#refs}\n:::\n\n# After\n', { bibliography }, 'refs-div')
+    expect(div.blocks.map((block) => textOf(block).slice(0, 12))).toEqual(['Text (Doe an', 'Doe, John, a', 'After'])
+  })
+
+  it('reports unknown keys and shows them as pandoc does; without a bibliography nothing changes', async () => {
+    const unknown = await fromMarkdown('See [@nobody] and @someone.\n', { bibliography }, 'unknown')
+    expect(textOf(unknown.blocks[0]!)).toBe('See nobody? and @someone.')
+    expect(unknown.messages.map((message) => [message.ruleId, message.line, message.column])).toEqual([
+      ['citation-unknown', 1, 5],
+      ['citation-unknown', 1, 19],
+    ])
+    const none = await fromMarkdown('See [@nobody] and @someone.\n', {}, 'no-bibliography')
+    expect(textOf(none.blocks[0]!)).toBe('See [@nobody] and @someone.')
+    expect(none.messages).toEqual([])
+  })
+
+  it('makes footnotes in a note style', async () => {
+    const notes = readFileSync(join(import.meta.dirname, '..', 'src', 'citations', 'styles', 'chicago-author-date.ts'), 'utf8')
+      .replace(/^[\s\S]*?`/, '')
+      .replace(/`\s*$/, '')
+      .replace('class="in-text"', 'class="note"')
+    const produced = await fromMarkdown('Text [@doe99, p. 3].\n', { bibliography, csl: notes }, 'note-style')
+    expect(elements(produced.blocks[0]!, 'w:footnoteReference')).toHaveLength(1)
+    expect(textOf(produced.footnotes)).toContain('Doe and Roe 1999, 3')
+  })
+
+  it('a bibliography file that cannot be found is reported, never thrown', async () => {
+    const produced = await fromMarkdown('---\nbibliography: missing.bib\n---\n\nText [@doe99].\n', { loadFile: async () => undefined }, 'missing')
+    expect(produced.messages.map((message) => message.ruleId)).toContain('bibliography-missing')
+    expect(textOf(produced.blocks[0]!)).toBe('Text doe99?.')
+  })
+})
+
+describe('markdocx --bibliography --csl', () => {
+  it('reads the flags and the front matter bibliography beside the Markdown file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'markdocx-cite-'))
+    writeFileSync(join(dir, 'refs.bib'), BIB)
+    writeFileSync(join(dir, 'in.md'), '---\nbibliography: refs.bib\n---\n\nAs @doe99 shows [@smith04].\n')
+    writeFileSync(join(dir, 'plain.md'), 'As @doe99 shows [@smith04].\n')
+    let err = ''
+    const io = (): CliIo => ({ stdin: (async function* () {})(), stdout: { write: () => undefined }, stderr: { write: (chunk) => (err += chunk) }, cwd: dir })
+    expect(await run(['in.md', '-o', 'a.docx', '--csl', 'ieee'], io())).toBe(0)
+    const a = inspect(new Uint8Array(readFileSync(join(dir, 'a.docx'))), [], 'cli-front-matter')
+    expect(textOf(a.blocks[0]!)).toBe('As Doe and Roe [1] shows [2].')
+    expect(await run(['plain.md', '-o', 'b.docx', '--bibliography', 'refs.bib'], io())).toBe(0)
+    const b = inspect(new Uint8Array(readFileSync(join(dir, 'b.docx'))), [], 'cli-flag')
+    expect(textOf(b.blocks[0]!)).toBe('As Doe and Roe (1999) shows (Smith 2004).')
+    expect(err).toBe('')
+    expect(await run(['plain.md', '-o', 'c.docx', '--csl', 'no-such-style'], io())).toBe(2)
+  })
+})
+
+export type { Root }
