@@ -247,12 +247,17 @@ function startsCitation(value: string, at: number, previous: PhrasingContent | u
 
 function split(text: Text, source: string, previous: PhrasingContent | undefined): PhrasingContent[] {
   const value = text.value
-  const mapped = textSource(text, source)
-  const escaped = (at: number) => mapped?.escaped.has(at) === true
+  // Mapping a text onto its source costs its length: done only when a citation is found, or
+  // when the source holds a backslash (an escaped `\@` or `\[`).
+  let mapping: TextSource | undefined | null = null
+  const mappedNow = () => (mapping === null ? (mapping = textSource(text, source)) : mapping)
+  const raw = source.slice(text.position?.start.offset ?? 0, text.position?.end.offset ?? 0)
+  const escaped = raw.includes('\\') ? (at: number) => mappedNow()?.escaped.has(at) === true : () => false
   const out: PhrasingContent[] = []
   let from = 0
   let index = 0
   const emit = (start: number, end: number, items: CitationItem[], mode: 'normal' | 'author-in-text') => {
+    const mapped = mappedNow()
     if (start > from) out.push(piece(text, from, start, mapped, source))
     const citation: Citation = { type: 'citation', children: [piece(text, start, end, mapped, source)], data: { mode, items } }
     const position = span(text, start, end, mapped, source)
@@ -310,7 +315,7 @@ function split(text: Text, source: string, previous: PhrasingContent | undefined
     index++
   }
   if (out.length === 0) return [text]
-  if (from < value.length) out.push(piece(text, from, value.length, mapped, source))
+  if (from < value.length) out.push(piece(text, from, value.length, mappedNow(), source))
   return out
 }
 
