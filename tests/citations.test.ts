@@ -6,10 +6,16 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import type { Nodes, Root } from 'mdast'
+import { toString } from 'mdast-util-to-string'
+import { unified, type Plugin } from 'unified'
+import { VFile } from 'vfile'
 import { describe, expect, it } from 'vitest'
 import { formatCitations } from '../src/citations/format.js'
-import { readLocator } from '../src/markdown/syntax/citations.js'
+import { readLocator, remarkCitations } from '../src/markdown/syntax/citations.js'
+import { createChunkedParser } from '../src/markdown/chunked/chunked.js'
+import { markdownPlugins } from '../src/markdown/processor.js'
 import { run, type CliIo } from '../src/cli/main.js'
 import { parseMarkdown } from '../src/markdown/parse.js'
 import type { Citation } from '../src/mdast/nodes.js'
@@ -85,8 +91,110 @@ describe('citation syntax', () => {
 
   it('is linear on hostile brackets and at signs', () => {
     const started = performance.now()
-    citations(`${'[@a '.repeat(5000)} ${'@'.repeat(20000)} ${'[@a]'.repeat(5000)}`)
+    citations(`${'[@a '.repeat(20000)} ${'@'.repeat(20000)} ${'[@a]'.repeat(20000)}`)
     expect(performance.now() - started).toBeLessThan(5000)
+  })
+
+  it('leaves escaped and referenced at signs alone, and at signs right after an autolink', () => {
+    expect(citations('\\@doe99, &#64;doe99, &commat;doe99, [&#64;doe99] and [\\@doe99]')).toEqual([])
+    expect(citations('Write to jo@example.com@doe99 or www.example.com@doe99.')).toEqual([])
+    // After an ordinary link's `)` an `@` starts a citation, as after any punctuation.
+    expect(citations('[x](https://e.com)@doe99 and *a*@smith04').map((node) => node.data.items[0]!.key)).toEqual(['doe99', 'smith04'])
+  })
+})
+
+/** The citation transform alone (its time, its result), on trees parsed without it. */
+const withoutCitations = (() => {
+  const processor = unified()
+  for (const plugin of markdownPlugins) {
+    if (plugin === remarkCitations) continue
+    if (Array.isArray(plugin)) processor.use(plugin[0] as Plugin, plugin[1])
+    else processor.use(plugin as Plugin)
+  }
+  return processor.freeze()
+})()
+
+/** The least time of a few runs of the transform over a copy of `tree`. */
+function transformTime(tree: Root, file: VFile, runs = 3): number {
+  let least = Number.POSITIVE_INFINITY
+  for (let run = 0; run < runs; run++) {
+    const copy = structuredClone(tree)
+    const started = performance.now()
+    remarkCitations()(copy, file)
+    least = Math.min(least, performance.now() - started)
+  }
+  return least
+}
+
+describe('citation syntax on hostile input', () => {
+  // Each doubles as a unit of which a paragraph holds thousands: brackets, at signs, braces,
+  // semicolons, nested and unclosed brackets, keys, locators, markup between brackets, escapes.
+  const hostile: Record<string, (n: number) => string> = {
+    'unclosed [@a': (n) => '[@a '.repeat(n),
+    'closed [@a]': (n) => '[@a] '.repeat(n),
+    '@a [ suffixes never closed': (n) => '@a ['.repeat(n),
+    '@a [p. 3 suffixes never closed': (n) => '@a [p. 3 '.repeat(n),
+    'nested brackets': (n) => '['.repeat(n) + '@a' + ']'.repeat(n),
+    'one bracket, many items': (n) => '[@a; '.repeat(n) + ']',
+    'locators never closed': (n) => '[@a, p. '.repeat(n) + ']',
+    'markup between brackets': (n) => '[see *x* @a '.repeat(n) + ']',
+    'markup inside citations': (n) => '[@a *x* ] '.repeat(n),
+    'unclosed braced keys': (n) => '@{'.repeat(n),
+    'braced keys with a brace inside': (n) => '@{a '.repeat(n) + '}',
+    'escaped brackets': (n) => '\\[@a '.repeat(n),
+    'escaped closing brackets': (n) => '[@a\\] '.repeat(n),
+    'at signs in words': (n) => 'a@b '.repeat(n),
+    'citations over lines, in a quote': (n) => '> [@a] x\n'.repeat(n),
+  }
+  const parse = (text: string) => {
+    const file = new VFile({ value: text })
+    return { file, tree: withoutCitations.runSync(withoutCitations.parse(file), file) as Root }
+  }
+
+  for (const [name, make] of Object.entries(hostile)) {
+    it(`takes time linear in the paragraph: ${name}`, () => {
+      // Eight times the input takes about eight times as long; quadratic work would take 64 times.
+      const small = parse(make(2000))
+      const large = parse(make(16000))
+      const smallTime = transformTime(small.tree, small.file)
+      const largeTime = transformTime(large.tree, large.file)
+      expect(largeTime, `${Math.round(smallTime)} ms at 2 000, ${Math.round(largeTime)} ms at 16 000`).toBeLessThan(24 * smallTime + 150)
+    })
+  }
+
+  it('cuts thousands of citations out of one text with their places in the source', () => {
+    const text = `> Intro [@a, p. 1] and @b [p. 2]\n${'> more [see @c] then @d\n'.repeat(3000)}`
+    const found = citations(text)
+    expect(found).toHaveLength(2 + 2 * 3000)
+    const lines = text.split('\n')
+    for (const citation of found) {
+      const { start, end } = citation.position!
+      expect(text.slice(start.offset, end.offset)).toBe((citation.children[0] as { value: string }).value)
+      expect(lines[start.line - 1]!.slice(start.column - 1, end.column - 1)).toBe((citation.children[0] as { value: string }).value)
+    }
+  })
+
+  it('keeps every character of hostile text', () => {
+    for (const make of Object.values(hostile)) {
+      const text = make(300)
+      const { tree } = parseMarkdown(text)
+      const expected = parse(text).tree
+      // The transform only regroups text: the same characters, in the same order.
+      expect(toString(tree)).toBe(toString(expected))
+    }
+  })
+
+  it('chunked parse = whole parse on citation-like documents', () => {
+    const atom = fc.constantFrom('[', ']', '@', '@a', '@{k}', '[see @b, p. 4]', '-@c', ';', ', p. 3', '{', '}', '\\', '\\@', '&#64;', '*x*', 'jo@x.com', 'www.a.b', '`c`', '[x](u)', '@fig:1', ' ', '\n', '\n\n', '> ', '- ')
+    fc.assert(
+      fc.property(fc.array(atom, { maxLength: 80 }), (atoms) => {
+        const text = atoms.join('')
+        const whole = parseMarkdown(text)
+        const chunked = createChunkedParser({ minChunk: 0, every: 1, maxChunk: 0 }).parse(text)
+        expect(chunked.tree).toEqual(whole.tree)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
 

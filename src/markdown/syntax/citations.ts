@@ -14,15 +14,22 @@
  *
  * A transform over text nodes (brackets with no link definition are text to micromark), per
  * paragraph: it needs no other part of the document, so chunked and whole parses agree. A
- * bracket citation lies within one text node (its prefix and suffix are plain text). Linear:
- * each `[` looks ahead only to the next bracket.
+ * bracket citation lies within one text node (its prefix and suffix are plain text) or, when
+ * they hold markup, spans the nodes between a text ending in `[` and one starting with `]`.
+ *
+ * Linear in a paragraph's size whatever it holds (thousands of `[`, `@`, `{`, `;`): each `[`
+ * looks ahead only to the next bracket, so the spans looked at are disjoint; a braced key's
+ * search for its `}` is remembered for the next `@{` (NextOf); and the points of
+ * the pieces a text is cut into are binary searches over the line starts (source-points.ts),
+ * not lines counted from the text's start for each piece (which made `'[@a '.repeat(20000)`
+ * take seconds).
  */
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import { toString } from 'mdast-util-to-string'
-import type { Point } from 'unist'
 import type { VFile } from 'vfile'
 import type { Citation, CitationItem } from '../../mdast/nodes.js'
-import { pointAt, textSource, type TextSource } from './text-source.js'
+import { SourcePoints } from './source-points.js'
+import { textSource, type TextSource } from './text-source.js'
 
 /** pandoc-crossref's prefixes: these references are not citations. */
 const CROSSREF = /^(?:fig|tbl|eq|sec|lst):/i
@@ -33,20 +40,49 @@ const SKIP = new Set(['link', 'linkReference', 'citation', 'inlineCode', 'code',
 export function remarkCitations() {
   return (tree: Root, file: VFile) => {
     const source = String(file.value ?? '')
-    if (!source.includes('@')) return
+    if (!mayCite(source)) return
+    const context: Context = { source, points: new SourcePoints(source) }
     const stack: Nodes[] = [tree]
     while (stack.length > 0) {
       const node = stack.pop()!
       if (!('children' in node) || SKIP.has(node.type)) continue
       const parent = node as Parent
       if (parent.children.some((child) => child.type === 'text' && child.value.includes('@'))) {
-        const phrasing = joinBrackets(parent.children as PhrasingContent[], source)
-        ;(parent as { children: PhrasingContent[] }).children = phrasing.flatMap((child, index) => (child.type === 'text' && child.value.includes('@') ? split(child, source, index > 0 ? phrasing[index - 1] : undefined) : [child]))
+        const phrasing = joinBrackets(parent.children as PhrasingContent[], context)
+        ;(parent as { children: PhrasingContent[] }).children = phrasing.flatMap((child, index) => (child.type === 'text' && child.value.includes('@') ? split(child, context, phrasing[index - 1]) : [child]))
       }
       for (const child of parent.children) if ('children' in child) stack.push(child as Nodes)
     }
   }
 }
+
+/** What every part of the transform reads: the document's text and where its lines start. */
+interface Context {
+  source: string
+  points: SourcePoints
+}
+
+/**
+ * Whether the source has an `@` that could start a citation: not inside a word (`jo@x.com`) and
+ * followed by what a key starts with (a letter, digit, `_` or `{`, or an escape or character
+ * reference that may stand for one). A document without costs a search for `@`; the e-mail
+ * addresses of a README pass nothing further. It must never say no where the transform would
+ * find a citation (the chunked parser asks it of each chunk, the whole parse of the document),
+ * so it also says yes to an escaped `\@` or an `@` written as a reference: a text made by the
+ * autolink transform has no position, and whether its `@` was escaped cannot be known.
+ */
+export function mayCite(source: string): boolean {
+  for (let at = source.indexOf('@'); at >= 0; at = source.indexOf('@', at + 1)) {
+    const after = source[at + 1]
+    if (after === undefined || (after !== '{' && after !== '\\' && after !== '&' && !REGULAR.test(after))) continue
+    const before = source[at - 1]
+    if (before === undefined || (before !== '@' && !REGULAR.test(before))) return true
+  }
+  return AT_REFERENCE.test(source)
+}
+
+/** `@` written as a character reference. */
+const AT_REFERENCE = /&(?:#0*64|#[xX]0*40|commat);/
 
 /**
  * Bracket citations whose prefix or suffix holds markup (`[see *this* @doe99]`): a `[` left open
@@ -54,7 +90,7 @@ export function remarkCitations() {
  * between, becomes one citation node holding everything in between. The formatter reads the
  * prefix and suffix as plain text.
  */
-function joinBrackets(children: PhrasingContent[], source: string): PhrasingContent[] {
+function joinBrackets(children: PhrasingContent[], context: Context): PhrasingContent[] {
   // Text nodes next to each other are merged by the parser: with no other node there is nothing to join.
   if (children.every((child) => child.type === 'text')) return children
   const out: PhrasingContent[] = []
@@ -63,7 +99,7 @@ function joinBrackets(children: PhrasingContent[], source: string): PhrasingCont
   // The node looked at: a child, or what is left of one after a citation ended inside it.
   let current: PhrasingContent | undefined = children[0]
   while (current) {
-    const joined = current.type === 'text' ? joinAt(current, children, index, source) : undefined
+    const joined = current.type === 'text' ? joinAt(current, children, index, context) : undefined
     if (!joined) {
       out.push(current)
       current = children[++index]
@@ -78,34 +114,36 @@ function joinBrackets(children: PhrasingContent[], source: string): PhrasingCont
 }
 
 /** The citation opened by a `[` at the end of `open` (children[index]) and closed in a later text node. */
-function joinAt(open: Text, children: PhrasingContent[], index: number, source: string): { nodes: PhrasingContent[]; last: number; rest?: Text } | undefined {
-  const mapped = textSource(open, source)
-  const at = lastBracket(open.value, (i) => mapped?.escaped.has(i) === true)
+function joinAt(open: Text, children: PhrasingContent[], index: number, context: Context): { nodes: PhrasingContent[]; last: number; rest?: Text } | undefined {
+  if (!open.value.includes('[')) return undefined
+  const opened = new TextPlaces(open, context)
+  const at = lastBracket(open.value, opened)
   if (at < 0 || open.value[at] !== '[') return undefined
   // The next bracket, in the next text node, must close it.
   let last = index + 1
   while (last < children.length && children[last]!.type !== 'text') last++
   const close = children[last]
-  if (close?.type !== 'text' || last === index + 1) return undefined
-  const closeMapped = textSource(close, source)
-  const closeAt = nextBracket(close.value, 0, (i) => closeMapped?.escaped.has(i) === true)
+  if (close?.type !== 'text' || last === index + 1 || !close.value.includes(']')) return undefined
+  const closed = new TextPlaces(close, context)
+  const closeAt = nextBracket(close.value, 0, closed)
   if (closeAt < 0 || close.value[closeAt] !== ']') return undefined
   const between = children.slice(index + 1, last)
   const items = readItems(open.value.slice(at + 1) + between.map((node) => toString(node)).join('') + close.value.slice(0, closeAt))
   if (!items || items === 'crossref') return undefined
-  const head = piece(open, at, open.value.length, mapped, source)
-  const tail = piece(close, 0, closeAt + 1, closeMapped, source)
+  const head = opened.piece(at, open.value.length)
+  const tail = closed.piece(0, closeAt + 1)
   const citation: Citation = { type: 'citation', children: [head, ...between, tail], data: { mode: 'normal', items } }
-  if (head.position && tail.position) citation.position = { start: head.position.start, end: tail.position.end }
-  const nodes: PhrasingContent[] = at > 0 ? [piece(open, 0, at, mapped, source), citation] : [citation]
-  return closeAt + 1 < close.value.length ? { nodes, last, rest: piece(close, closeAt + 1, close.value.length, closeMapped, source) } : { nodes, last }
+  // Points of their own: the chunked parser moves every node's points in place.
+  if (head.position && tail.position) citation.position = { start: { ...head.position.start }, end: { ...tail.position.end } }
+  const nodes: PhrasingContent[] = at > 0 ? [opened.piece(0, at), citation] : [citation]
+  return closeAt + 1 < close.value.length ? { nodes, last, rest: closed.piece(closeAt + 1, close.value.length) } : { nodes, last }
 }
 
 /** The index of the last unescaped bracket in `value`, or -1. */
-function lastBracket(value: string, escaped: (at: number) => boolean): number {
+function lastBracket(value: string, places: TextPlaces): number {
   for (let index = value.length - 1; index >= 0; index--) {
     const char = value[index]
-    if ((char === '[' || char === ']') && !escaped(index)) return index
+    if ((char === '[' || char === ']') && !places.escaped(index)) return index
   }
   return -1
 }
@@ -114,13 +152,19 @@ function lastBracket(value: string, escaped: (at: number) => boolean): number {
 const REGULAR = /[\p{L}\p{N}_]/u
 const INTERNAL = new Set(':.#$%&-+?<>~/')
 
-/** The key written at `at` (just after `@`): its text and where it ends, or undefined. */
-export function readKey(value: string, at: number): { key: string; end: number } | undefined {
+/**
+ * The key written at `at` (just after `@`): its text and where it ends, or undefined. A caller
+ * reading many keys in one text passes `braces`, which remember where the next `{` and `}` are.
+ */
+export function readKey(value: string, at: number, braces?: { open: NextOf; close: NextOf }): { key: string; end: number } | undefined {
   if (value[at] === '{') {
-    const close = value.indexOf('}', at + 1)
+    const close = braces ? braces.close.at(at + 1) : value.indexOf('}', at + 1)
     if (close < 0) return undefined
+    // `@{a{b}`: a brace inside is no key (and the search for it stops at the `}`).
+    const open = braces ? braces.open.at(at + 1) : value.indexOf('{', at + 1)
+    if (open >= 0 && open < close) return undefined
     const key = value.slice(at + 1, close).trim()
-    return key === '' || key.includes('{') ? undefined : { key, end: close + 1 }
+    return key === '' ? undefined : { key, end: close + 1 }
   }
   if (!REGULAR.test(value[at] ?? '')) return undefined
   let end = at + 1
@@ -237,38 +281,39 @@ function splitItems(content: string): string[] {
   return parts
 }
 
-/** Whether the character before `at` lets an `@` there start a citation (not inside a word, not escaped). */
-function startsCitation(value: string, at: number, previous: PhrasingContent | undefined): boolean {
-  const before = at > 0 ? value[at - 1]! : previous?.type === 'text' ? previous.value.at(-1) : undefined
+/**
+ * Whether the character before `at` lets an `@` there start a citation: not inside a word
+ * (`jo@example.com`, `a@b`: pandoc's rule), not after another `@` or a backslash. At the start
+ * of a text node it is the character before it in the source (after a link, `)`; after an
+ * autolink, its last letter), the character mayCite looked at.
+ */
+function startsCitation(value: string, at: number, places: TextPlaces): boolean {
+  const before = at > 0 ? value[at - 1] : places.sourceBefore()
   if (before === undefined) return true
-  // `jo@example.com`, `a@b`: an `@` inside a word is no citation (pandoc's rule).
   return !REGULAR.test(before) && before !== '@' && before !== '\\'
 }
 
-function split(text: Text, source: string, previous: PhrasingContent | undefined): PhrasingContent[] {
+function split(text: Text, context: Context, previous: PhrasingContent | undefined): PhrasingContent[] {
   const value = text.value
-  // Mapping a text onto its source costs its length: done only when a citation is found, or
-  // when the source holds a backslash (an escaped `\@` or `\[`).
-  let mapping: TextSource | undefined | null = null
-  const mappedNow = () => (mapping === null ? (mapping = textSource(text, source)) : mapping)
-  const raw = source.slice(text.position?.start.offset ?? 0, text.position?.end.offset ?? 0)
-  const escaped = raw.includes('\\') ? (at: number) => mappedNow()?.escaped.has(at) === true : () => false
+  const places = new TextPlaces(text, context, previous)
+  // Braced keys (`@{…}`) look for their `}`: remembered, so `@{@{@{…` costs the text's length once.
+  const braces = { open: new NextOf(value, '{'), close: new NextOf(value, '}') }
   const out: PhrasingContent[] = []
   let from = 0
   let index = 0
   const emit = (start: number, end: number, items: CitationItem[], mode: 'normal' | 'author-in-text') => {
-    const mapped = mappedNow()
-    if (start > from) out.push(piece(text, from, start, mapped, source))
-    const citation: Citation = { type: 'citation', children: [piece(text, start, end, mapped, source)], data: { mode, items } }
-    const position = span(text, start, end, mapped, source)
-    if (position) citation.position = position
+    if (start > from) out.push(places.piece(from, start))
+    const written = places.piece(start, end)
+    const citation: Citation = { type: 'citation', children: [written], data: { mode, items } }
+    // Points of their own: the chunked parser moves every node's points in place.
+    if (written.position) citation.position = { start: { ...written.position.start }, end: { ...written.position.end } }
     out.push(citation)
     from = end
   }
   while (index < value.length) {
     const char = value[index]
-    if (char === '[' && !escaped(index)) {
-      const close = nextBracket(value, index + 1, escaped)
+    if (char === '[' && !places.escaped(index)) {
+      const close = nextBracket(value, index + 1, places)
       if (close >= 0 && value[close] === ']') {
         const items = readItems(value.slice(index + 1, close))
         // A citation is no link: `[@a](url)` would have been one already, `[@a][x]` with no definition is text.
@@ -276,7 +321,7 @@ function split(text: Text, source: string, previous: PhrasingContent | undefined
           index = close + 1
           continue
         }
-        if (items && !hasEscape(index + 1, close, value, escaped)) {
+        if (items && !hasEscape(index + 1, close, value, places)) {
           emit(index, close + 1, items, 'normal')
           index = close + 1
           continue
@@ -285,14 +330,14 @@ function split(text: Text, source: string, previous: PhrasingContent | undefined
       index++
       continue
     }
-    if (char === '@' && !escaped(index) && startsCitation(value, index, index === 0 ? previous : undefined)) {
-      const key = readKey(value, index + 1)
-      if (key && !CROSSREF.test(key.key) && !hasEscape(index + 1, key.end, value, escaped)) {
+    if (char === '@' && !places.escaped(index) && startsCitation(value, index, places)) {
+      const key = readKey(value, index + 1, braces)
+      if (key && !CROSSREF.test(key.key) && !hasEscape(index + 1, key.end, value, places)) {
         const item: CitationItem = { key: key.key, prefix: '', suffix: '' }
         let end = key.end
         // `@doe99 [p. 33]`: a bracket right after (one space) is its suffix, unless it is a citation itself.
-        if (value[end] === ' ' && value[end + 1] === '[' && !escaped(end + 1)) {
-          const close = nextBracket(value, end + 2, escaped)
+        if (value[end] === ' ' && value[end + 1] === '[' && !places.escaped(end + 1)) {
+          const close = nextBracket(value, end + 2, places)
           if (close >= 0 && value[close] === ']' && readItems(value.slice(end + 2, close)) === undefined) {
             const { locator, label, suffix } = readLocator(value.slice(end + 2, close))
             if (locator !== undefined) {
@@ -315,49 +360,100 @@ function split(text: Text, source: string, previous: PhrasingContent | undefined
     index++
   }
   if (out.length === 0) return [text]
-  if (from < value.length) out.push(piece(text, from, value.length, mappedNow(), source))
+  if (from < value.length) out.push(places.piece(from, value.length))
   return out
 }
 
 /** The index of the next unescaped bracket from `from` (`[` or `]`), or -1. */
-function nextBracket(value: string, from: number, escaped: (at: number) => boolean): number {
+function nextBracket(value: string, from: number, places: TextPlaces): number {
   for (let index = from; index < value.length; index++) {
     const char = value[index]
-    if ((char === '[' || char === ']') && !escaped(index)) return index
+    if ((char === '[' || char === ']') && !places.escaped(index)) return index
   }
   return -1
 }
 
 /** Whether an `@` in the range was escaped (`\@`): then it is text, as the author wanted. */
-function hasEscape(from: number, to: number, value: string, escaped: (at: number) => boolean): boolean {
-  for (let index = value.indexOf('@', from); index >= 0 && index < to; index = value.indexOf('@', index + 1)) if (escaped(index)) return true
+function hasEscape(from: number, to: number, value: string, places: TextPlaces): boolean {
+  if (!places.escapes) return false
+  for (let index = from; index < to; index++) if (value[index] === '@' && places.escaped(index)) return true
   return false
 }
 
-/** Part of a text node, with its place in the source when it can be known. */
-function piece(text: Text, from: number, to: number, mapped: TextSource | undefined, source: string): Text {
-  const out: Text = { type: 'text', value: text.value.slice(from, to) }
-  const position = span(text, from, to, mapped, source)
-  if (position) out.position = position
-  return out
+/**
+ * The next index of one character from a position, remembered: asked again from anywhere up to
+ * the answer, it answers without searching, so asking from left to right costs the text's
+ * length in all, however many times it is asked.
+ */
+export class NextOf {
+  private from = Number.POSITIVE_INFINITY
+  private found = -1
+
+  constructor(
+    private readonly value: string,
+    private readonly char: string,
+  ) {}
+
+  at(from: number): number {
+    if (from >= this.from && (this.found < 0 || from <= this.found)) return this.found
+    this.from = from
+    this.found = this.value.indexOf(this.char, from)
+    return this.found
+  }
 }
 
 /**
- * The place of a part of a text node. Points are counted on from the last one asked for in the
- * same text node (parts are asked for in order), so a paragraph of thousands of citations costs
- * its length, not its length times their number.
+ * A text node read against the source: which of its characters are not written as themselves
+ * (`\[`, `\@`, `&#64;`: no syntax, as micromark and pandoc read them), and the place of the
+ * pieces it is cut into. The mapping costs the text's length, so it is made only when asked
+ * for: on a text whose source holds a backslash or an `&`, or once a citation is found.
  */
-function span(text: Text, from: number, to: number, mapped: TextSource | undefined, source: string): Text['position'] {
-  const start = text.position?.start
-  if (!mapped || !start) return undefined
-  return { start: locate(text, start, source, mapped.offsets[from]!), end: locate(text, start, source, mapped.offsets[to]!) }
-}
+class TextPlaces {
+  /** Whether the text's source holds a backslash or `&` (otherwise every character is written as itself). */
+  readonly escapes: boolean
+  private mapping: TextSource | undefined | null = null
 
-const lastPoint = new WeakMap<Text, Point>()
+  constructor(
+    private readonly text: Text,
+    private readonly context: Context,
+    /** The node before the text, for a text without a position. */
+    private readonly previous?: PhrasingContent,
+  ) {
+    const start = text.position?.start.offset
+    const end = text.position?.end.offset
+    const raw = start !== undefined && end !== undefined ? context.source.slice(start, end) : ''
+    this.escapes = raw.includes('\\') || raw.includes('&')
+  }
 
-function locate(text: Text, start: Point, source: string, offset: number): Point {
-  const last = lastPoint.get(text)
-  const point = pointAt(source, last && last.offset! <= offset ? last : start, offset)
-  lastPoint.set(text, point)
-  return point
+  /** Whether the character at `at` was escaped or written as a character reference. */
+  escaped(at: number): boolean {
+    if (!this.escapes) return false
+    const mapped = this.mapped()
+    return mapped !== undefined && this.context.source[mapped.offsets[at]!] !== this.text.value[at]
+  }
+
+  /**
+   * The source's character just before the text (undefined at the start of the document). A
+   * text without a position follows an autolink literal made without one (`jo@x.com@doe`): the
+   * last character of the node before stands for it.
+   */
+  sourceBefore(): string | undefined {
+    const start = this.text.position?.start.offset
+    if (start !== undefined) return start === 0 ? undefined : this.context.source[start - 1]
+    return this.previous ? toString(this.previous).at(-1) : undefined
+  }
+
+  /** Part of the text, with its place in the source when it can be known. */
+  piece(from: number, to: number): Text {
+    const out: Text = { type: 'text', value: this.text.value.slice(from, to) }
+    const start = this.text.position?.start
+    const mapped = this.mapped()
+    if (start && mapped) out.position = { start: this.context.points.pointAt(start, mapped.offsets[from]!), end: this.context.points.pointAt(start, mapped.offsets[to]!) }
+    return out
+  }
+
+  private mapped(): TextSource | undefined {
+    if (this.mapping === null) this.mapping = textSource(this.text, this.context.source)
+    return this.mapping
+  }
 }
