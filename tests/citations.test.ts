@@ -20,8 +20,8 @@ import { run, type CliIo } from '../src/cli/main.js'
 import { parseMarkdown } from '../src/markdown/parse.js'
 import type { Citation } from '../src/mdast/nodes.js'
 import { walk } from '../src/mdast/walk.js'
-import { checkProducedWithOracle, fromMarkdown, inspect, styleOf, textOf } from './support/docx.js'
-import { attr, elements } from './support/xml.js'
+import { checkProducedWithOracle, fromMarkdown, inspect, runFormat, styleOf, textOf, textRuns } from './support/docx.js'
+import { attr, elements, wordText } from './support/xml.js'
 
 checkProducedWithOracle('citations')
 
@@ -43,7 +43,7 @@ describe('citation syntax', () => {
     const [citation] = citations('Text [see @doe99, pp. 33-35 and *passim*; also -@smith04, chap. 1].')
     expect(citation!.data.mode).toBe('normal')
     expect(citation!.data.items).toEqual([
-      { key: 'doe99', prefix: 'see', suffix: ' and passim', locator: '33-35', label: 'page' },
+      { key: 'doe99', prefix: 'see', suffix: ' and passim', locator: '33-35', label: 'page', suffixContent: [{ type: 'text', value: ' and ' }, { type: 'emphasis', children: [{ type: 'text', value: 'passim' }] }] },
       { key: 'smith04', prefix: 'also', suffix: '', locator: '1', label: 'chapter', suppressAuthor: true },
     ])
   })
@@ -66,6 +66,22 @@ describe('citation syntax', () => {
     const [citation] = citations('Hi [@doe99, p. 3].')
     expect(citation!.children).toMatchObject([{ type: 'text', value: '[@doe99, p. 3]' }])
     expect(citation!.position).toMatchObject({ start: { line: 1, column: 4 }, end: { line: 1, column: 18 } })
+  })
+
+  it('keeps the markup of prefixes and suffixes beside their text', () => {
+    const [citation] = citations('Text [see *this* @doe99, p. 3 and **more**; *also* @smith04].')
+    expect(citation!.data.items).toEqual([
+      { key: 'doe99', prefix: 'see this', suffix: ' and more', locator: '3', label: 'page', prefixContent: [{ type: 'text', value: 'see ' }, { type: 'emphasis', children: [{ type: 'text', value: 'this' }] }], suffixContent: [{ type: 'text', value: ' and ' }, { type: 'strong', children: [{ type: 'text', value: 'more' }] }] },
+      { key: 'smith04', prefix: 'also', suffix: '', prefixContent: [{ type: 'emphasis', children: [{ type: 'text', value: 'also' }] }] },
+    ])
+    // The markup between two texts, and text between markup, all inside the brackets.
+    expect(citations('[see *a* and *b* @doe99 *c*]')[0]!.data.items[0]).toMatchObject({ prefix: 'see a and b', suffix: ' c' })
+    // Markup cutting through a key or a locator: the item keeps its plain text.
+    expect(citations('[@doe99, *p. 3*]')[0]!.data.items[0]).toEqual({ key: 'doe99', prefix: '', suffix: '', locator: '3', label: 'page' })
+    // After a key, a bracket with markup is its suffix (`@key [p. 3]` with markup).
+    expect(citations('As @smith04 [p. 12, and *elsewhere*] shows.').map((node) => [node.data.mode, node.data.items])).toEqual([['author-in-text', [{ key: 'smith04', prefix: '', suffix: ', and elsewhere', locator: '12', label: 'page', suffixContent: [{ type: 'text', value: ', and ' }, { type: 'emphasis', children: [{ type: 'text', value: 'elsewhere' }] }] }]]])
+    // A bracket inside the markup: no citation (as a bracket in the text).
+    expect(citations('[see *[x]* @doe99]').map((node) => node.data.mode)).toEqual(['author-in-text'])
   })
 
   it('leaves e-mail addresses, code, links, escapes and trailing punctuation alone', () => {
@@ -103,11 +119,10 @@ describe('citation syntax', () => {
   })
 })
 
-/** The citation transform alone (its time, its result), on trees parsed without it. */
-const withoutCitations = (() => {
+/** The citation transform alone (its time, its result), on the trees it is given: parsed by the plugins before it. */
+const beforeCitations = (() => {
   const processor = unified()
-  for (const plugin of markdownPlugins) {
-    if (plugin === remarkCitations) continue
+  for (const plugin of markdownPlugins.slice(0, markdownPlugins.indexOf(remarkCitations))) {
     if (Array.isArray(plugin)) processor.use(plugin[0] as Plugin, plugin[1])
     else processor.use(plugin as Plugin)
   }
@@ -144,11 +159,13 @@ describe('citation syntax on hostile input', () => {
     'escaped brackets': (n) => '\\[@a '.repeat(n),
     'escaped closing brackets': (n) => '[@a\\] '.repeat(n),
     'at signs in words': (n) => 'a@b '.repeat(n),
+    'attribute blocks never closed': (n) => '[@a]{.b '.repeat(n),
+    'attribute values never closed': (n) => '[@a]{k="'.repeat(n),
     'citations over lines, in a quote': (n) => '> [@a] x\n'.repeat(n),
   }
   const parse = (text: string) => {
     const file = new VFile({ value: text })
-    return { file, tree: withoutCitations.runSync(withoutCitations.parse(file), file) as Root }
+    return { file, tree: beforeCitations.runSync(beforeCitations.parse(file), file) as Root }
   }
 
   for (const [name, make] of Object.entries(hostile)) {
@@ -176,11 +193,11 @@ describe('citation syntax on hostile input', () => {
 
   it('keeps every character of hostile text', () => {
     for (const make of Object.values(hostile)) {
-      const text = make(300)
-      const { tree } = parseMarkdown(text)
-      const expected = parse(text).tree
+      const { tree, file } = parse(make(300))
+      const expected = toString(tree)
+      remarkCitations()(tree, file)
       // The transform only regroups text: the same characters, in the same order.
-      expect(toString(tree)).toBe(toString(expected))
+      expect(toString(tree)).toBe(expected)
     }
   })
 
@@ -219,6 +236,17 @@ describe('citation formatting (citeproc-js)', () => {
       expect(result.hangingIndent).toBe(want.hanging)
     })
   }
+
+  it('gives an author-in-text citation its suffix once, after the year (as pandoc)', () => {
+    const suffixed = (style: string) => formatCitations({ bibliographies: bibliography, references: [], style, nocite: [], clusters: [{ mode: 'author-in-text', items: [{ key: 'doe99', prefix: '', suffix: ', and elsewhere', locator: '33', label: 'page' }] }, { mode: 'author-in-text', items: [{ key: 'smith04', prefix: '', suffix: 'passim' }] }] }).clusters.map((cluster) => cluster.html)
+    expect(suffixed('apa')).toEqual(['Doe &#38; Roe (1999, p. 33, and elsewhere)', 'Smith (2004 passim)'])
+    expect(suffixed('ieee')).toEqual(['Doe and Roe [1, p. 33], and elsewhere', 'Smith [2] passim'])
+  })
+
+  it('keeps italics and bold in prefixes and suffixes', () => {
+    const result = formatCitations({ bibliographies: bibliography, references: [], style: 'apa', nocite: [], clusters: [{ mode: 'normal', items: [{ key: 'doe99', prefix: 'see this', suffix: ' and more', locator: '3', label: 'page', prefixContent: [{ type: 'text', value: 'see ' }, { type: 'emphasis', children: [{ type: 'text', value: 'this' }] }], suffixContent: [{ type: 'text', value: ' and ' }, { type: 'strong', children: [{ type: 'text', value: 'a<b & c' }] }] }] }] })
+    expect(result.clusters[0]!.html).toBe('(see <i>this</i> Doe &#38; Roe, 1999, p. 3 and <b>a&#60;b &#38; c</b>)')
+  })
 
   it('reads CSL-JSON and front-matter references, reports unknown keys and bad files with their line', () => {
     const json = JSON.stringify([{ id: 'j1', type: 'book', title: 'Json Book', author: [{ family: 'Jay', given: 'J.' }], issued: { 'date-parts': [[2001]] } }])
@@ -265,6 +293,15 @@ describe('citations in the .docx', () => {
     // The title in italics, as the style asks.
     expect(elements(entries[0]!, 'w:i').length).toBeGreaterThan(0)
     expect(elements(produced.styles, 'w:style').some((style) => attr(style, 'w:styleId') === 'Bibliography')).toBe(true)
+  })
+
+  it('writes the markup of prefixes and suffixes as runs', async () => {
+    const produced = await fromMarkdown('Text [see *this* @doe99, p. 3 and **more**].\n', { bibliography, csl: 'apa' }, 'affix-markup')
+    const paragraph = produced.blocks[0]!
+    expect(textOf(paragraph)).toBe('Text (see this Doe & Roe, 1999, p. 3 and more).')
+    const formats = Object.fromEntries(textRuns(paragraph).map((run) => [wordText(run), runFormat(run)]))
+    expect(formats['this']).toContain('w:i')
+    expect(formats['more']).toContain('w:b')
   })
 
   it('puts the list after a last References heading, or in a ::: {#refs} div', async () => {

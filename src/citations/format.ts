@@ -18,6 +18,7 @@ import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-csl'
 import { parse as parseYaml } from 'yaml'
 import { hashString } from '../util/hash.js'
+import type { PhrasingContent } from 'mdast'
 import type { CitationItem } from '../mdast/nodes.js'
 import { CHICAGO_AUTHOR_DATE } from './styles/chicago-author-date.js'
 import { IEEE } from './styles/ieee.js'
@@ -82,6 +83,7 @@ export function formatCitations(request: FormatRequest): FormatResult {
   for (const item of cslItems(request.references, 'references', problems)) if (!items.has(String(item.id))) items.set(String(item.id), item)
 
   const engine = engineFor(request.style, request.lang, [...items.values()], problems)
+  authorWithoutAffixes(engine)
   const note = engine.opt.class === 'note'
   const citations: unknown[] = []
   const clusters: FormattedCluster[] = request.clusters.map((cluster, index) => {
@@ -126,6 +128,49 @@ export function formatCitations(request: FormatRequest): FormatResult {
   return { clusters, entries, hangingIndent, problems }
 }
 
+/** The internal step of citeproc-js that renders one citation (replaced on an engine by authorWithoutAffixes). */
+type RenderCluster = (this: unknown, sorted: Array<[unknown, Record<string, unknown>]>, citation: { properties?: { mode?: string } }) => string
+
+const patched = new WeakSet<object>()
+
+/**
+ * citeproc-js (2.4) renders an author-in-text citation ("composite" mode) as its author-only
+ * form, then its suppress-author form, both with the items' prefixes and suffixes:
+ * `@doe99 [p. 3, and elsewhere]` came out "Doe, and elsewhere (1999, 3, and elsewhere)" where
+ * pandoc writes "Doe (1999, 3, and elsewhere)". On this engine (plugin-csl keeps engines, so
+ * once each) the author's half is rendered without them; the rest is citeproc-js's own step.
+ */
+function authorWithoutAffixes(engine: Engine): void {
+  const own = engine as unknown as { process_CitationCluster?: RenderCluster }
+  const original = own.process_CitationCluster
+  if (patched.has(engine) || typeof original !== 'function') return
+  patched.add(engine)
+  own.process_CitationCluster = function (this: unknown, sorted, citation) {
+    const properties = citation?.properties
+    if (properties?.mode !== 'composite') return original.call(this, sorted, citation)
+    const affixes = sorted.map(([, cite]) => [cite.prefix, cite.suffix] as const)
+    for (const [, cite] of sorted) {
+      delete cite.prefix
+      delete cite.suffix
+    }
+    let author: string
+    try {
+      properties.mode = 'author-only'
+      author = original.call(this, sorted, citation)
+    } finally {
+      sorted.forEach(([, cite], index) => {
+        const [prefix, suffix] = affixes[index]!
+        if (prefix !== undefined) cite.prefix = prefix
+        if (suffix !== undefined) cite.suffix = suffix
+      })
+    }
+    properties.mode = 'suppress-author'
+    const rest = original.call(this, sorted, citation)
+    properties.mode = 'composite'
+    return [author, rest].filter(Boolean).join(' ')
+  }
+}
+
 /** An item's authors (else editors) by family name, as pandoc names them in the text: "Doe", "Doe and Roe", "Doe et al.". */
 function familyNames(item: CSL): string {
   const names = (item.author ?? item.editor ?? []).map((name) => name.family ?? name.literal ?? '').filter((name) => name !== '')
@@ -139,14 +184,32 @@ function escapeHtml(text: string): string {
 
 function citeprocItem(item: CitationItem): Record<string, unknown> {
   const out: Record<string, unknown> = { id: item.key }
-  if (item.prefix) out.prefix = `${item.prefix} `
-  if (item.suffix) out.suffix = /^[\s,.;:]/.test(item.suffix) ? item.suffix : ` ${item.suffix}`
+  if (item.prefix) out.prefix = `${item.prefixContent ? affixMarkup(item.prefixContent) : item.prefix} `
+  if (item.suffix) {
+    const suffix = item.suffixContent ? affixMarkup(item.suffixContent) : item.suffix
+    out.suffix = /^[\s,.;:]/.test(item.suffix) ? suffix : ` ${suffix}`
+  }
   if (item.locator !== undefined) {
     out.locator = item.locator
     out.label = item.label === 'sub verbo' ? 'sub-verbo' : item.label
   }
   if (item.suppressAuthor) out['suppress-author'] = true
   return out
+}
+
+/**
+ * An affix's markup as citeproc-js reads it in a prefix or suffix: `<i>`, `<b>` (it escapes
+ * every other `<` and `&` itself, so text goes in as it is); other markup gives its text.
+ */
+function affixMarkup(nodes: PhrasingContent[]): string {
+  return nodes
+    .map((node): string => {
+      if (node.type === 'emphasis') return `<i>${affixMarkup(node.children)}</i>`
+      if (node.type === 'strong') return `<b>${affixMarkup(node.children)}</b>`
+      if ('children' in node) return affixMarkup(node.children as PhrasingContent[])
+      return 'value' in node ? node.value : ''
+    })
+    .join('')
 }
 
 /** A style's engine: a shipped style by name, else the caller's CSL XML; Chicago author-date (pandoc's default) when it cannot be read. */

@@ -151,6 +151,10 @@ export interface CitationItem {
   label?: string
   /** `-@doe99`: the author left out (pandoc's SuppressAuthor). */
   suppressAuthor?: boolean
+  /** The prefix with its markup (`[see *this* @a]`: emphasis, strong), when it has any; `prefix` is its text. */
+  prefixContent?: PhrasingContent[]
+  /** The suffix with its markup, when it has any; `suffix` is its text. */
+  suffixContent?: PhrasingContent[]
 }
 
 /**

@@ -27,6 +27,7 @@
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import type { VFile } from 'vfile'
+import { parseAttributes } from '../../mdast/attributes.js'
 import type { Citation, CitationItem } from '../../mdast/nodes.js'
 import { SourcePoints } from './source-points.js'
 import { textSource, type TextSource } from './text-source.js'
@@ -85,10 +86,10 @@ export function mayCite(source: string): boolean {
 const AT_REFERENCE = /&(?:#0*64|#[xX]0*40|commat);/
 
 /**
- * Bracket citations whose prefix or suffix holds markup (`[see *this* @doe99]`): a `[` left open
- * at the end of a text node, closed by the first bracket of a later one, with no bracket
- * between, becomes one citation node holding everything in between. The formatter reads the
- * prefix and suffix as plain text.
+ * Bracket citations whose prefix or suffix holds markup (`[see *this* @doe99]`,
+ * `@doe99 [p. 3, *passim*]`): a `[` left open at the end of a text node, closed by the first
+ * bracket of a later one, with no bracket between, becomes one citation node holding everything
+ * in between. Its items keep the markup of their affixes beside their text (withMarkup).
  */
 function joinBrackets(children: PhrasingContent[], context: Context): PhrasingContent[] {
   // Text nodes next to each other are merged by the parser: with no other node there is nothing to join.
@@ -99,7 +100,7 @@ function joinBrackets(children: PhrasingContent[], context: Context): PhrasingCo
   // The node looked at: a child, or what is left of one after a citation ended inside it.
   let current: PhrasingContent | undefined = children[0]
   while (current) {
-    const joined = current.type === 'text' ? joinAt(current, children, index, context) : undefined
+    const joined = current.type === 'text' ? joinAt(current, children, index, context, out[out.length - 1]) : undefined
     if (!joined) {
       out.push(current)
       current = children[++index]
@@ -114,29 +115,179 @@ function joinBrackets(children: PhrasingContent[], context: Context): PhrasingCo
 }
 
 /** The citation opened by a `[` at the end of `open` (children[index]) and closed in a later text node. */
-function joinAt(open: Text, children: PhrasingContent[], index: number, context: Context): { nodes: PhrasingContent[]; last: number; rest?: Text } | undefined {
+function joinAt(open: Text, children: PhrasingContent[], index: number, context: Context, previous: PhrasingContent | undefined): { nodes: PhrasingContent[]; last: number; rest?: Text } | undefined {
   if (!open.value.includes('[')) return undefined
-  const opened = new TextPlaces(open, context)
+  const opened = new TextPlaces(open, context, previous)
   const at = lastBracket(open.value, opened)
   if (at < 0 || open.value[at] !== '[') return undefined
-  // The next bracket, in the next text node, must close it.
+  // The next bracket, in a later text node, must close it: the text nodes between hold none
+  // (so each text is looked at by one `[` only, and the whole paragraph costs its length).
   let last = index + 1
-  while (last < children.length && children[last]!.type !== 'text') last++
+  let closeAt = -1
+  let closed: TextPlaces | undefined
+  for (; last < children.length; last++) {
+    const node = children[last]!
+    if (node.type !== 'text') continue
+    closed = new TextPlaces(node, context)
+    closeAt = nextBracket(node.value, 0, closed)
+    if (closeAt >= 0) break
+  }
   const close = children[last]
-  if (close?.type !== 'text' || last === index + 1 || !close.value.includes(']')) return undefined
-  const closed = new TextPlaces(close, context)
-  const closeAt = nextBracket(close.value, 0, closed)
-  if (closeAt < 0 || close.value[closeAt] !== ']') return undefined
+  if (close?.type !== 'text' || !closed || closeAt < 0 || close.value[closeAt] !== ']' || last === index + 1 || spanFollows(close.value, closeAt)) return undefined
   const between = children.slice(index + 1, last)
-  const items = readItems(open.value.slice(at + 1) + between.map((node) => toString(node)).join('') + close.value.slice(0, closeAt))
-  if (!items || items === 'crossref') return undefined
-  const head = opened.piece(at, open.value.length)
+  const inside = between.map((node) => toString(node)).join('')
+  // Nor does the markup between (`[see *[x]* @a]` is no citation).
+  if (inside.includes('[') || inside.includes(']')) return undefined
+  const content = open.value.slice(at + 1) + inside + close.value.slice(0, closeAt)
+  const marked = () => open.value.slice(at + 1) + between.map(markedText).join('') + close.value.slice(0, closeAt)
+  let items = readItems(content)
+  let start = at
+  let mode: Citation['data']['mode'] = 'normal'
+  if (items === 'crossref') return undefined
+  if (items) withMarkup(items, marked())
+  else {
+    // `@doe99 [p. 33, and *passim*]`: the bracket is the suffix of the key just before it.
+    const before = keyBefore(open.value, at, opened)
+    if (!before) return undefined
+    items = [suffixItem(before.key, content, marked())]
+    start = before.start
+    mode = 'author-in-text'
+  }
+  const head = opened.piece(start, open.value.length)
   const tail = closed.piece(0, closeAt + 1)
-  const citation: Citation = { type: 'citation', children: [head, ...between, tail], data: { mode: 'normal', items } }
+  const citation: Citation = { type: 'citation', children: [head, ...between, tail], data: { mode, items } }
   // Points of their own: the chunked parser moves every node's points in place.
   if (head.position && tail.position) citation.position = { start: { ...head.position.start }, end: { ...tail.position.end } }
-  const nodes: PhrasingContent[] = at > 0 ? [opened.piece(0, at), citation] : [citation]
+  const nodes: PhrasingContent[] = start > 0 ? [opened.piece(0, start), citation] : [citation]
   return closeAt + 1 < close.value.length ? { nodes, last, rest: closed.piece(closeAt + 1, close.value.length) } : { nodes, last }
+}
+
+/** The author-in-text key written just before a `[` at `at` (`@doe99 [`, one space between): where its `@` is. */
+function keyBefore(value: string, at: number, places: TextPlaces): { start: number; key: string } | undefined {
+  if (at < 2 || value[at - 1] !== ' ') return undefined
+  const sign = value.lastIndexOf('@', at - 2)
+  if (sign < 0 || places.escaped(sign) || !startsCitation(value, sign, places)) return undefined
+  const key = readKey(value, sign + 1)
+  if (!key || key.end !== at - 1 || CROSSREF.test(key.key) || hasEscape(sign + 1, key.end, value, places)) return undefined
+  return { start: sign, key: key.key }
+}
+
+/** An author-in-text item whose bracket (`content`, and `marked` with its markup) holds a locator and suffix. */
+function suffixItem(key: string, content: string, marked: string): CitationItem {
+  const { locator, label, suffix } = readLocator(content)
+  const item: CitationItem = { key, prefix: '', suffix: suffix.trim() }
+  if (locator !== undefined) {
+    item.locator = locator
+    item.label = label!
+  }
+  const again = readLocator(marked)
+  if (again.locator === locator && again.label === label) {
+    const suffixContent = affixContent(again.suffix, item.suffix)
+    if (suffixContent) item.suffixContent = suffixContent
+  }
+  return item
+}
+
+/**
+ * Markup in a bracket's content stands as these marks while its items are read again, so each
+ * item's prefix and suffix can keep theirs (the formatter hands it to citeproc-js, which keeps
+ * italics and bold in affixes): Unicode noncharacters, which no text holds.
+ */
+const EMPHASIS_OPEN = '\uFDD0'
+const EMPHASIS_CLOSE = '\uFDD1'
+const STRONG_OPEN = '\uFDD2'
+const STRONG_CLOSE = '\uFDD3'
+const MARK = /[\uFDD0-\uFDD3]/
+
+/** A node's text with its emphasis and strong marked (other markup reads as its text, as toString has it). */
+function markedText(node: PhrasingContent): string {
+  if (node.type === 'emphasis') return EMPHASIS_OPEN + node.children.map(markedText).join('') + EMPHASIS_CLOSE
+  if (node.type === 'strong') return STRONG_OPEN + node.children.map(markedText).join('') + STRONG_CLOSE
+  if ('children' in node && !('alt' in node)) return (node.children as PhrasingContent[]).map(markedText).join('')
+  return toString(node)
+}
+
+/**
+ * Gives the items whose prefix or suffix holds markup that markup (`prefixContent`,
+ * `suffixContent`), read from the content with its markup marked. An item read differently
+ * there (markup cutting through a key or locator) keeps its plain text only.
+ */
+function withMarkup(items: CitationItem[], marked: string): void {
+  if (!MARK.test(marked)) return
+  const again = readItems(marked)
+  if (!Array.isArray(again) || again.length !== items.length) return
+  items.forEach((item, index) => {
+    const read = again[index]!
+    if (read.key !== item.key || read.locator !== item.locator || read.label !== item.label) return
+    const prefix = affixContent(read.prefix, item.prefix)
+    if (prefix) item.prefixContent = prefix
+    const suffix = affixContent(read.suffix, item.suffix)
+    if (suffix) item.suffixContent = suffix
+  })
+}
+
+/** A marked affix as phrasing content, when it holds markup and reads as `plain`. */
+function affixContent(marked: string, plain: string): PhrasingContent[] | undefined {
+  if (!MARK.test(marked)) return undefined
+  // The plain affix is trimmed; so is the marked one, across its marks.
+  const nodes = markedContent(trimMarked(marked, !/^\s/.test(plain), !/\s$/.test(plain)))
+  if (nodes.every((node) => node.type === 'text') || nodes.map((node) => toString(node)).join('') !== plain) return undefined
+  return nodes
+}
+
+/** `value` without the white space at its start and/or end, keeping the marks among it. */
+function trimMarked(value: string, start: boolean, end: boolean): string {
+  let from = 0
+  let to = value.length
+  let head = ''
+  let tail = ''
+  if (start) {
+    while (from < to && (MARK.test(value[from]!) || /\s/.test(value[from]!))) {
+      if (MARK.test(value[from]!)) head += value[from]
+      from++
+    }
+  }
+  if (end) {
+    while (to > from && (MARK.test(value[to - 1]!) || /\s/.test(value[to - 1]!))) {
+      if (MARK.test(value[to - 1]!)) tail = value[to - 1] + tail
+      to--
+    }
+  }
+  return head + value.slice(from, to) + tail
+}
+
+/** Marked text as phrasing content: a mark opening what the affix does not close closes at its end, a close with no open is dropped. */
+function markedContent(value: string): PhrasingContent[] {
+  const root: PhrasingContent[] = []
+  const open: Array<{ type: 'emphasis' | 'strong'; children: PhrasingContent[] }> = []
+  // How many of each are open: a close finds whether it has an open without searching the stack.
+  const count = { emphasis: 0, strong: 0 }
+  const into = () => (open.length > 0 ? open[open.length - 1]!.children : root)
+  const close = () => {
+    const node = open.pop()!
+    count[node.type]--
+    if (node.children.length > 0) into().push(node.type === 'emphasis' ? { type: 'emphasis', children: node.children } : { type: 'strong', children: node.children })
+  }
+  let from = 0
+  for (let index = 0; index <= value.length; index++) {
+    const char = value[index]
+    if (index < value.length && !MARK.test(char!)) continue
+    if (index > from) into().push({ type: 'text', value: value.slice(from, index) })
+    from = index + 1
+    if (char === EMPHASIS_OPEN || char === STRONG_OPEN) {
+      const type = char === EMPHASIS_OPEN ? 'emphasis' : 'strong'
+      open.push({ type, children: [] })
+      count[type]++
+    } else if (char === EMPHASIS_CLOSE || char === STRONG_CLOSE) {
+      const type = char === EMPHASIS_CLOSE ? 'emphasis' : 'strong'
+      if (count[type] > 0) {
+        while (open[open.length - 1]!.type !== type) close()
+        close()
+      }
+    }
+  }
+  while (open.length > 0) close()
+  return root
 }
 
 /** The index of the last unescaped bracket in `value`, or -1. */
@@ -314,7 +465,7 @@ function split(text: Text, context: Context, previous: PhrasingContent | undefin
     const char = value[index]
     if (char === '[' && !places.escaped(index)) {
       const close = nextBracket(value, index + 1, places)
-      if (close >= 0 && value[close] === ']') {
+      if (close >= 0 && value[close] === ']' && !spanFollows(value, close)) {
         const items = readItems(value.slice(index + 1, close))
         // A citation is no link: `[@a](url)` would have been one already, `[@a][x]` with no definition is text.
         if (items === 'crossref') {
@@ -338,7 +489,7 @@ function split(text: Text, context: Context, previous: PhrasingContent | undefin
         // `@doe99 [p. 33]`: a bracket right after (one space) is its suffix, unless it is a citation itself.
         if (value[end] === ' ' && value[end + 1] === '[' && !places.escaped(end + 1)) {
           const close = nextBracket(value, end + 2, places)
-          if (close >= 0 && value[close] === ']' && readItems(value.slice(end + 2, close)) === undefined) {
+          if (close >= 0 && value[close] === ']' && !spanFollows(value, close) && readItems(value.slice(end + 2, close)) === undefined) {
             const { locator, label, suffix } = readLocator(value.slice(end + 2, close))
             if (locator !== undefined) {
               item.locator = locator
@@ -362,6 +513,14 @@ function split(text: Text, context: Context, previous: PhrasingContent | undefin
   if (out.length === 0) return [text]
   if (from < value.length) out.push(places.piece(from, value.length))
   return out
+}
+
+/**
+ * Whether the `]` at `close` is followed by an attribute block: `[@doe99]{.mark}` is a bracketed
+ * span around an author-in-text citation, as pandoc reads it (its spans come before citations).
+ */
+function spanFollows(value: string, close: number): boolean {
+  return value[close + 1] === '{' && parseAttributes(value.slice(close + 1)) !== undefined
 }
 
 /** The index of the next unescaped bracket from `from` (`[` or `]`), or -1. */
