@@ -100,7 +100,7 @@ function joinBrackets(children: PhrasingContent[], context: Context): PhrasingCo
   // The node looked at: a child, or what is left of one after a citation ended inside it.
   let current: PhrasingContent | undefined = children[0]
   while (current) {
-    const joined = current.type === 'text' ? joinAt(current, children, index, context, out[out.length - 1]) : undefined
+    const joined: Joined | undefined = current.type === 'text' ? joinAt(current, children, index, context, out[out.length - 1]) : undefined
     if (!joined) {
       out.push(current)
       current = children[++index]
@@ -114,8 +114,15 @@ function joinBrackets(children: PhrasingContent[], context: Context): PhrasingCo
   return changed ? out : children
 }
 
+/** What a join made: the nodes for `open`, the index of the child it ended in, and what is left of that child. */
+interface Joined {
+  nodes: PhrasingContent[]
+  last: number
+  rest?: Text
+}
+
 /** The citation opened by a `[` at the end of `open` (children[index]) and closed in a later text node. */
-function joinAt(open: Text, children: PhrasingContent[], index: number, context: Context, previous: PhrasingContent | undefined): { nodes: PhrasingContent[]; last: number; rest?: Text } | undefined {
+function joinAt(open: Text, children: PhrasingContent[], index: number, context: Context, previous: PhrasingContent | undefined): Joined | undefined {
   if (!open.value.includes('[')) return undefined
   const opened = new TextPlaces(open, context, previous)
   const at = lastBracket(open.value, opened)
