@@ -2,7 +2,7 @@
  * Citations for the preview, in the render worker: formatted on the whole tree after each parse
  * (src/citations), when the front matter names a bibliography. The bibliography and style files
  * are the document's stored files (loaded in the app: `bibliography: refs.bib` finds the file
- * stored as refs.bib); the processor (citation-js, ~1 MB) is loaded the first time a document
+ * stored as refs.bib; a URL is not fetched); the processor (citation-js, ~1 MB) is loaded the first time a document
  * needs it, and its last result is kept, so typing elsewhere does not format again.
  *
  * The parser's trees share their nodes with its next result, so the formatted tree is a copy:
@@ -14,7 +14,7 @@ import type { VFile } from 'vfile'
 import type { FormatRequest, FormatResult } from '../citations/format.js'
 import { resolveCitations } from '../citations/resolve.js'
 import { walk } from '../mdast/walk.js'
-import { loadImageBytes } from './images.js'
+import { assetPath, getAsset } from '../storage/assets.js'
 
 /** Front-matter keys that make a document's citations formattable. */
 const KEYS = /^(bibliography|references|nocite)\s*:/m
@@ -55,13 +55,28 @@ export class CitationSource {
     }
     let text = this.files.get(path)
     if (!text) {
-      text = loadImageBytes(documentId, path).then(
-        (bytes) => (bytes ? new TextDecoder().decode(bytes) : undefined),
-        () => undefined,
-      )
+      text = loadStoredText(documentId, path)
       this.files.set(path, text)
     }
     return text
+  }
+}
+
+/**
+ * A bibliography or style file the front matter names, as text: the document's stored file by
+ * that name, never the network. The render awaits it, and a URL that does not answer would
+ * hold every render queued behind it (up to a fetch's timeout, most of the render budget: the
+ * page would terminate and restart the worker for nothing); the export reads the same files,
+ * so both format alike.
+ */
+export async function loadStoredText(documentId: string, path: string): Promise<string | undefined> {
+  const stored = assetPath(path)
+  if (stored === undefined) return undefined
+  try {
+    const asset = await getAsset(documentId, stored)
+    return asset ? new TextDecoder().decode(asset.bytes) : undefined
+  } catch {
+    return undefined
   }
 }
 

@@ -10,7 +10,7 @@ import type { DiagramRenderer } from '../docx/media/diagrams.js'
 import type { DocxOptions } from '../docx/options.js'
 import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'
-import { loadImageBytes } from './images.js'
+import { loadStoredText } from './citation-source.js'
 import type { ExportSettings } from './protocol.js'
 import { withoutMarkdownExtension } from '../model/markdown-files.js'
 
@@ -71,7 +71,7 @@ export async function buildDocx(
     ...(pause ? { pause } : {}),
     loadImage: (url) => images.load(source.documentId, url),
     // The front matter's bibliography and style: the document's stored files (an unformatted tree only; the preview's comes formatted).
-    loadFile: (path) => loadImageBytes(source.documentId, path).then((bytes) => (bytes ? new TextDecoder().decode(bytes) : undefined)),
+    loadFile: (path) => loadStoredText(source.documentId, path),
     convertImage: (bytes, info) => images.convert(bytes, info),
     ...(renderDiagram ? { renderDiagram } : {}),
   })
