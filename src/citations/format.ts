@@ -279,13 +279,17 @@ function readBibtex(name: string, text: string, problems: FormatProblem[]): CSL[
     const starts: number[] = []
     for (const match of text.matchAll(/^[ \t]*@/gm)) starts.push(match.index)
     const out: CSL[] = []
+    // Lines counted on from entry to entry: a file of thousands of bad entries costs its length.
+    let line = 1
+    let counted = 0
     starts.forEach((start, index) => {
+      for (let at = text.indexOf('\n', counted); at !== -1 && at < start; at = text.indexOf('\n', at + 1)) line++
+      counted = start
       const chunk = text.slice(start, starts[index + 1] ?? text.length)
       try {
         out.push(...clean(readAs(chunk, '@biblatex/text')))
       } catch (error) {
         // The entry's first line: the parser's own line is often where it gave up (the file's end).
-        const line = text.slice(0, start).split('\n').length
         problems.push({ reason: `${name}: an entry could not be read (${describe(error).split('\n')[0]}); it was left out`, ruleId: 'bibliography-invalid', name, line })
       }
     })
