@@ -72,7 +72,7 @@ interface Context {
  * so it also says yes to an escaped `\@` or an `@` written as a reference: a text made by the
  * autolink transform has no position, and whether its `@` was escaped cannot be known.
  */
-export function mayCite(source: string): boolean {
+function mayCite(source: string): boolean {
   for (let at = source.indexOf('@'); at >= 0; at = source.indexOf('@', at + 1)) {
     const after = source[at + 1]
     if (after === undefined || (after !== '{' && after !== '\\' && after !== '&' && !REGULAR.test(after))) continue
