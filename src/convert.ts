@@ -4,6 +4,7 @@
  */
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
+import { resolveCitations, type CitationOptions } from './citations/resolve.js'
 import { corePropertiesFrom } from './docx/ooxml/core-properties.js'
 import { resolveDiagrams, type ResolveDiagramsOptions } from './docx/media/diagrams.js'
 import { resolveImages, type ResolveImagesOptions } from './docx/media/images.js'
@@ -15,7 +16,7 @@ import { messagesOf, type Message } from './markdown/messages.js'
 import { parseMarkdownChunked } from './markdown/chunked/chunked.js'
 import { parseMarkdown } from './markdown/parse.js'
 
-export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'diagrams' | 'file'>, ResolveImagesOptions, ResolveDiagramsOptions {
+export interface ConvertOptions<F extends OutputFormat = 'uint8array'> extends Omit<DocxOptions, 'images' | 'diagrams' | 'file'>, ResolveImagesOptions, ResolveDiagramsOptions, Omit<CitationOptions, 'lang' | 'format'> {
   /** The form of the result (default `uint8array`). */
   output?: F
   /** Indent the XML by two blanks. */
@@ -50,7 +51,11 @@ export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(mark
 
 /** Converts an already parsed tree (the app reuses its preview's tree) to a .docx. */
 export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Root, file: VFile, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
-  const { output, pretty, path: _path, loadImage, convertImage, concurrency, pause, renderDiagram, ...docxOptions } = options
+  const { output, pretty, path: _path, loadImage, convertImage, concurrency, pause, renderDiagram, bibliography, csl, loadFile, ...docxOptions } = options
+  // Citations first: the reference list they add may hold links and is compiled like the rest.
+  // A copy of the top level, so the caller's tree keeps its children (the list is added to the copy).
+  tree = { ...tree, children: [...tree.children] }
+  await resolveCitations(tree, file, { ...(bibliography ? { bibliography } : {}), ...(csl !== undefined ? { csl } : {}), ...(loadFile ? { loadFile } : {}), ...(docxOptions.lang ? { lang: docxOptions.lang } : {}) })
   // Images load while diagrams are drawn: both are waits on something else (disk, network, a browser).
   const [images, diagrams] = await Promise.all([
     resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),

@@ -5,6 +5,7 @@
  * users who convert files on disk.
  */
 export { createNodeImageLoader, type NodeImageLoaderOptions } from './cli/node-image-loader.js'
+export { createNodeTextLoader } from './cli/node-text-loader.js'
 export { createSharpImageConverter } from './cli/sharp-image-converter.js'
 export { createChromiumDiagramRenderer, type ChromiumDiagramOptions, type ChromiumDiagramRenderer } from './cli/chromium-diagrams.js'
 export { findChromium, type ChromiumSearch } from './cli/find-chromium.js'

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChromiumDiagramRenderer } from '../src/cli/chromium-diagrams.js'
 import { findChromium } from '../src/cli/find-chromium.js'
 import { createNodeImageLoader } from '../src/cli/node-image-loader.js'
+import { createNodeTextLoader } from '../src/cli/node-text-loader.js'
 import { createSharpImageConverter } from '../src/cli/sharp-image-converter.js'
 import { markdownToDocx, type ConvertOptions } from '../src/convert.js'
 import type { Message } from '../src/markdown/messages.js'
@@ -77,6 +78,8 @@ async function convertFixture(name: string): Promise<Converted> {
     ...config.options,
     path: 'input.md',
     loadImage: createNodeImageLoader({ baseDir: dir, remote: false }),
+    // Citations: the front matter's bibliography beside the Markdown, as the CLI reads it.
+    loadFile: createNodeTextLoader({ baseDir: dir }),
     convertImage: createSharpImageConverter(),
     ...(diagrams ? { renderDiagram: diagrams.render } : {}),
   })

@@ -36,13 +36,14 @@ const FLOORS: Record<string, readonly string[]> = {
   model: ['util'],
   markdown: ['util', 'mdast', 'math'],
   docx: ['util', 'mdast', 'math'],
+  citations: ['util', 'mdast'],
   diagrams: ['util', 'mdast', 'docx'],
   storage: ['util', 'model'],
   editor: ['util', 'model', 'mdast', 'markdown'],
-  worker: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
+  worker: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts', 'citations'],
   preview: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'diagrams'],
-  app: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'editor', 'worker', 'preview'],
-  cli: ['util', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts'],
+  app: ['util', 'model', 'storage', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'editor', 'worker', 'preview', 'citations'],
+  cli: ['util', 'mdast', 'math', 'markdown', 'docx', 'diagrams', 'convert.ts', 'citations'],
 }
 
 describe('layering', () => {

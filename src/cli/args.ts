@@ -23,6 +23,10 @@ export interface CliOptions extends PassedThrough {
   diagrams: boolean
   /** Seconds to wait for each remote image. */
   imageTimeout: number
+  /** Bibliography files (--bibliography, repeatable), read from the working directory. */
+  bibliography: string[]
+  /** A citation style: a shipped one's name or a .csl file (--csl). */
+  csl?: string
   help: boolean
   version: boolean
 }
@@ -62,6 +66,11 @@ Options:
       --wide-tables MODE    shrink (default: smaller type) or landscape (own page)
       --lang TAG            document language, e.g. en-GB, de, he (default: front
                             matter lang)
+      --bibliography FILE   a bibliography for citations ([@key], @key): BibTeX .bib,
+                            CSL-JSON .json or CSL-YAML .yaml; repeatable; besides the
+                            front matter's bibliography:
+      --csl STYLE           citation style: apa, chicago-author-date (default), ieee,
+                            vancouver, or a .csl file
       --svg MODE            raster (default: SVG images as PNG) or vector (the SVG
                             itself with a PNG fallback, for Word 2016 and later)
       --pretty              indent the XML inside the .docx by two blanks
@@ -78,10 +87,10 @@ Messages go to stderr as file:line:column: message [rule].
 Exit status: 0 converted (even with messages), 1 an input could not be read or
 converted, 2 bad usage.`
 
-const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg'])
+const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg', '--bibliography', '--csl'])
 
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, diagrams: true, imageTimeout: 10, help: false, version: false }
+  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, diagrams: true, imageTimeout: 10, bibliography: [], help: false, version: false }
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!
     let value: string | undefined
@@ -174,6 +183,12 @@ export function parseArgs(argv: string[]): CliOptions {
       case '--wide-tables':
         if (value !== 'shrink' && value !== 'landscape') throw new UsageError(`--wide-tables must be shrink or landscape (got "${value}")`)
         options.wideTables = value
+        break
+      case '--bibliography':
+        options.bibliography.push(nonEmpty(arg, value!))
+        break
+      case '--csl':
+        options.csl = nonEmpty(arg, value!)
         break
       case '--svg':
         if (value !== 'raster' && value !== 'vector') throw new UsageError(`--svg must be raster or vector (got "${value}")`)

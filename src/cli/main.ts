@@ -11,6 +11,9 @@ import type { DiagramRenderer } from '../docx/media/diagrams.js'
 import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
 import { createChromiumDiagramRenderer } from './chromium-diagrams.js'
 import { createNodeImageLoader } from './node-image-loader.js'
+import { createNodeTextLoader } from './node-text-loader.js'
+import { builtinStyle } from '../citations/shipped-styles.js'
+import type { BibliographyText } from '../citations/resolve.js'
 import { parseInParallel } from './parallel-parse.js'
 import { createSharpImageConverter } from './sharp-image-converter.js'
 import { VERSION } from './version.js'
@@ -57,13 +60,33 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 2
     }
   }
+  // --bibliography and --csl files are read from the working directory (as pandoc does), once for every input.
+  const bibliography: BibliographyText[] = []
+  for (const path of options.bibliography) {
+    try {
+      bibliography.push({ name: path, text: await readFile(resolve(io.cwd, path), 'utf8') })
+    } catch (error) {
+      io.stderr.write(`markdocx: cannot read the bibliography ${path}: ${describe(error)}\n`)
+      return 2
+    }
+  }
+  let csl: string | undefined
+  if (options.csl !== undefined) {
+    try {
+      csl = builtinStyle(options.csl) ?? (await readFile(resolve(io.cwd, options.csl), 'utf8'))
+    } catch (error) {
+      io.stderr.write(`markdocx: cannot read the citation style ${options.csl} (the shipped ones are apa, chicago-author-date, ieee, vancouver): ${describe(error)}\n`)
+      return 2
+    }
+  }
+  const citations = { bibliography, ...(csl !== undefined ? { csl } : {}) }
   // One browser for the whole run, started by the first diagram (if any), closed at the end.
   const diagrams = options.diagrams ? createChromiumDiagramRenderer() : undefined
   const renderDiagram: DiagramRenderer = diagrams ? diagrams.render : async () => ({ ok: false, error: 'they are not drawn with --no-diagrams', unavailable: true })
   let status = 0
   try {
     for (const input of options.inputs) {
-      const ok = await convertOne(input, options, io, referenceDoc, renderDiagram)
+      const ok = await convertOne(input, options, io, referenceDoc, renderDiagram, citations)
       if (!ok) status = 1
     }
   } finally {
@@ -92,7 +115,7 @@ async function checkUsage(options: CliOptions, cwd: string): Promise<string | un
   return undefined
 }
 
-async function convertOne(input: string, options: CliOptions, io: CliIo, referenceDoc: Uint8Array | undefined, renderDiagram: DiagramRenderer): Promise<boolean> {
+async function convertOne(input: string, options: CliOptions, io: CliIo, referenceDoc: Uint8Array | undefined, renderDiagram: DiagramRenderer, citations: { bibliography: BibliographyText[]; csl?: string }): Promise<boolean> {
   const fromStdin = input === '-'
   const name = fromStdin ? '<stdin>' : input
   let markdown: string
@@ -118,6 +141,9 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
       // SVG gets a PNG fallback; WebP, AVIF and TIFF become PNG or JPEG (Word shows none of them).
       convertImage: createSharpImageConverter(),
       renderDiagram,
+      // Citations: the front matter's bibliography and csl files beside the Markdown file.
+      ...citations,
+      loadFile: createNodeTextLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)) }),
       ...(options.pageSize ? { pageSize: options.pageSize } : {}),
       ...(options.orientation ? { orientation: options.orientation } : {}),
       ...(options.margins !== undefined ? { margins: options.margins } : {}),

@@ -90,6 +90,15 @@ export class FootnoteRegistry {
     return { id, number, first, definition, bookmark: this.bookmarkName(number) }
   }
 
+  /** A note no definition stands for (a citation in a note style): its id, its body set. */
+  addNote(blocks: Paragraph[]): number {
+    const id = this.ids.size + 1
+    // A key no label can have (labels are normalised text).
+    this.ids.set(`\u0000note${id}`, id)
+    this.bodies.set(id, blocks)
+    return id
+  }
+
   setBody(id: number, blocks: Paragraph[]): void {
     this.bodies.set(id, blocks)
   }

@@ -14,6 +14,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { remarkBracketedSpans } from './syntax/bracketed-spans.js'
 import { remarkCallouts } from './syntax/callouts.js'
+import { remarkCitations } from './syntax/citations.js'
 import { remarkCriticMarkup } from './syntax/critic-markup.js'
 import { remarkCrossReferences } from './syntax/cross-references.js'
 import { remarkDefinitionList } from './syntax/definition-list.js'
@@ -54,6 +55,7 @@ export function createMarkdownProcessor() {
     .use(remarkCriticMarkup)
     .use(remarkCallouts)
     .use(remarkHeadingAttributes)
+    .use(remarkCitations)
     .use(remarkSuperscript)
     .use(remarkBracketedSpans)
     .use(remarkPageBreaks)
@@ -82,6 +84,7 @@ export const markdownPlugins = [
   remarkCriticMarkup,
   remarkCallouts,
   remarkHeadingAttributes,
+  remarkCitations,
   remarkSuperscript,
   remarkBracketedSpans,
   remarkPageBreaks,

@@ -4,7 +4,7 @@
  * (src/markdown) and the preview and compiler that read them (src/markdown/preview, src/docx):
  * the compiler depends on this file, never on the parser.
  */
-import type { BlockContent, DefinitionContent, Parent, PhrasingContent } from 'mdast'
+import type { BlockContent, Data, DefinitionContent, Parent, PhrasingContent } from 'mdast'
 import type { Node } from 'unist'
 import './attributes.js'
 
@@ -203,11 +203,83 @@ export interface CrossReference extends Node {
   items: CrossReferenceItem[]
 }
 
+// made by src/markdown/syntax/citations.ts (the syntax), formatted by src/citations (citeproc)
+/** One cited work in a citation: `see @doe99, p. 33` in `[see @doe99, p. 33; @roe04]`. */
+export interface CitationItem {
+  /** The citation key, without `@` and braces. */
+  key: string
+  /** Text before the key in its item (`see`), plain. */
+  prefix: string
+  /** Text after the key (and its locator) in its item, plain. */
+  suffix: string
+  /** A locator (`33`, `33-35`, `iv, vi-xi`) read from the start of the suffix, with its CSL label. */
+  locator?: string
+  label?: string
+  /** `-@doe99`: the author left out (pandoc's SuppressAuthor). */
+  suppressAuthor?: boolean
+  /** The prefix with its markup (`[see *this* @a]`: emphasis, strong), when it has any; `prefix` is its text. */
+  prefixContent?: PhrasingContent[]
+  /** The suffix with its markup, when it has any; `suffix` is its text. */
+  suffixContent?: PhrasingContent[]
+}
+
+/**
+ * A citation as pandoc writes it: `[@doe99, p. 33]`, `[see @a; @b]`, `[-@doe99]` (normal), or
+ * `@doe99` / `@doe99 [p. 33]` in the text (author-in-text). Its children are the text as
+ * written, shown as long as nothing formats it (no bibliography); a formatter puts its
+ * formatted form in `data.formatted`, which the preview and the compiler show instead.
+ */
+export interface Citation extends Parent {
+  type: 'citation'
+  children: PhrasingContent[]
+  data: CitationData
+}
+
+export interface CitationData extends Data {
+  mode: 'normal' | 'author-in-text'
+  items: CitationItem[]
+  /** Set by the formatter: what to show (runs as mdast phrasing: emphasis, strong, links…). */
+  formatted?: PhrasingContent[]
+  /** Set by the formatter for note styles (CSL class="note"): the citation is a footnote with this content; `formatted` then holds what stays in the text (an author for author-in-text, else nothing). */
+  note?: PhrasingContent[]
+}
+
+/** The reference list a formatter makes: one entry per cited work, in the style's order. */
+export interface Bibliography extends Parent {
+  type: 'bibliography'
+  children: BibliographyEntry[]
+  data: BibliographyData
+}
+
+export interface BibliographyData extends Data {
+  /** The CSL style asks for a hanging indent (APA, Chicago). */
+  hangingIndent: boolean
+  /** A key of the formatted content, so a renderer that caches by source knows it changed. */
+  signature: string
+}
+
+/** One entry of the reference list; `data.attributes.id` is its bookmark (`ref-<key>`, as pandoc). */
+export interface BibliographyEntry extends Parent {
+  type: 'bibliographyEntry'
+  children: PhrasingContent[]
+}
+
 declare module 'mdast' {
   interface PhrasingContentMap {
     crossReference: CrossReference
+    citation: Citation
   }
   interface RootContentMap {
     crossReference: CrossReference
+    citation: Citation
+    bibliography: Bibliography
+    bibliographyEntry: BibliographyEntry
+  }
+  interface BlockContentMap {
+    bibliography: Bibliography
+  }
+  interface RootData {
+    /** Set once src/citations formatted the tree's citations (they are not formatted again). */
+    citationsResolved?: boolean
   }
 }

@@ -16,6 +16,7 @@ import type { Unchanged } from '../markdown/chunked/chunk-scan.js'
 import { readFrontMatter, tocDepthOf } from '../mdast/front-matter.js'
 import { messagesOf } from '../markdown/messages.js'
 import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
+import { CitationSource } from './citation-source.js'
 import { DiagramSource } from './diagram-source.js'
 import { buildDocx } from './export-docx.js'
 import { ImageSource } from './image-source.js'
@@ -83,6 +84,7 @@ export class Engine {
   private page: PageMirror = NO_PAGE
   private readonly images: ImageSource
   private readonly diagrams: DiagramSource
+  private readonly citations = new CitationSource()
   private checkTimer: ReturnType<typeof setTimeout> | undefined
   private exporter: ExporterLink | undefined
   private prepareTimer: ReturnType<typeof setTimeout> | undefined
@@ -110,6 +112,7 @@ export class Engine {
         return
       case 'assets-changed':
         this.images.clear()
+        this.citations.clear()
         return
       case 'prepare-export':
         // The user reaches for Export: its preparation need not wait for typing to stop.
@@ -168,7 +171,7 @@ export class Engine {
     return result
   }
 
-  private render(request: RenderRequest): void {
+  private async render(request: RenderRequest): Promise<void> {
     clearTimeout(this.checkTimer)
     clearTimeout(this.prepareTimer)
     const was = this.held
@@ -180,7 +183,10 @@ export class Engine {
     if (now && (now.version !== was?.version || now.documentId !== was.documentId)) this.exporter?.post({ type: 'activity' })
     try {
       const started = performance.now()
-      const { tree, file } = this.parse(text)
+      const parsed0 = this.parse(text)
+      const file = parsed0.file
+      // Citations formatted against the document's bibliography (a copy of the tree; see citation-source.ts).
+      const tree = await this.citations.resolve(parsed0.tree, file, request.documentId)
       const parsed = performance.now()
       if (this.layoutFor !== request.documentId) {
         this.layouter = new PreviewLayouter(this.cache)

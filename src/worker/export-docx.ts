@@ -10,6 +10,7 @@ import type { DiagramRenderer } from '../docx/media/diagrams.js'
 import type { DocxOptions } from '../docx/options.js'
 import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'
+import { loadStoredText } from './citation-source.js'
 import type { ExportSettings } from './protocol.js'
 import { withoutMarkdownExtension } from '../model/markdown-files.js'
 
@@ -69,6 +70,8 @@ export async function buildDocx(
     output: 'uint8array',
     ...(pause ? { pause } : {}),
     loadImage: (url) => images.load(source.documentId, url),
+    // The front matter's bibliography and style: the document's stored files (an unformatted tree only; the preview's comes formatted).
+    loadFile: (path) => loadStoredText(source.documentId, path),
     convertImage: (bytes, info) => images.convert(bytes, info),
     ...(renderDiagram ? { renderDiagram } : {}),
   })

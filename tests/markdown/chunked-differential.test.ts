@@ -11,6 +11,9 @@ import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdo
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 
+/** Over 4 MB of READMEs parsed twice: about 30 s alone, twice that on a 2-core CI runner running other test files. */
+const README_CORPUS_TIMEOUT = 180_000
+
 const EVERY_CUT: ChunkedParserOptions = { minChunk: 0, every: 1, maxChunk: 0 }
 const SMALL: ChunkedParserOptions = { minChunk: 64, every: 2, maxChunk: 256 }
 const FINE: ChunkedParserOptions = { minChunk: 256, every: 2, maxChunk: 2048, maxItems: 8 }
@@ -43,7 +46,7 @@ describe('chunked parse = whole parse', () => {
       expect(difference(text, text.length < 32_768 ? EVERY_CUT : FINE), name).toBeUndefined()
     }
     expect(characters).toBeGreaterThan(1_000_000)
-  })
+  }, README_CORPUS_TIMEOUT)
 
   it('on generated documents', () => {
     fc.assert(

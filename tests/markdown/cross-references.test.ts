@@ -56,9 +56,11 @@ describe('cross-reference syntax', () => {
   })
 
   it('leaves other keys, e-mail-like text, escaped @ and mixed brackets to citations and text', () => {
-    expect(pieces('[@smith2020] and @doe and me@fig:x and \\@fig:y')).toEqual(['[@smith2020] and @doe and me@fig:x and @fig:y'])
+    // Citation keys are citations' (syntax/citations.ts): never cross-references.
+    expect(pieces('[@smith2020] and @doe and me@fig:x and \\@fig:y')).toEqual(['<citation>', ' and ', '<citation>', ' and me@fig:x and @fig:y'])
     expect(pieces('[@fig:a; @smith2020]')).toEqual(['[', '{fig:a}', '; @smith2020]'])
-    expect(pieces('@figure:x and @fig: and @FIG:x')).toEqual(['@figure:x and @fig: and @FIG:x'])
+    // Not pandoc-crossref prefixes: citation keys (`figure:x`, `fig` before a colon) or text.
+    expect(pieces('@figure:x and @fig: and @FIG:x')).toEqual(['<citation>', ' and ', '<citation>', ': and @FIG:x'])
   })
 
   it('leaves link text alone, and reads references inside emphasis and headings', () => {

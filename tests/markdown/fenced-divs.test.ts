@@ -74,7 +74,9 @@ describe('bracketed spans', () => {
   })
 
   it('leave brackets without attributes, escaped ones and citations as text', () => {
-    expect(spans('[plain] \\[x]{.a} [@key]{.b} [a]{ .c')).toEqual(['[plain] [x]{.a} [@key]{.b} [a]{ .c'])
+    expect(spans('[plain] \\[x]{.a} [a]{ .c')).toEqual(['[plain] [x]{.a} [a]{ .c'])
+    // With citations read, `[@key]{.b}` is a span around the author-in-text citation `@key`, as pandoc reads it.
+    expect(spans('[@key]{.b}')).toEqual([{ span: { classes: ['b'], pairs: [] }, children: [{ citation: ['@key'] }] }])
   })
 })
 

@@ -19,6 +19,9 @@ import { markdownPlugins } from '../../src/markdown/processor.js'
 import { extensionsFor, remarkSyntaxGate } from '../../src/markdown/guards/syntax-gate.js'
 import { document, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 
+/** Over 4 MB of READMEs parsed twice: about 30 s alone, twice that on a 2-core CI runner running other test files. */
+const README_CORPUS_TIMEOUT = 180_000
+
 const gated = unified().use(remarkParse).use(remarkSyntaxGate).use(remarkParseGuard).use(remarkGfmGated).use(remarkFrontmatter, ['yaml']).use(remarkMath).freeze()
 // remark-gfm as markdocx configures it: a single tilde is pandoc's subscript (superscript.ts), not strikethrough.
 const reference = unified().use(remarkParse).use(remarkParseGuard).use(remarkGfm, { singleTilde: false }).use(remarkFrontmatter, ['yaml']).use(remarkMath).freeze()
@@ -101,7 +104,7 @@ describe('gated GFM = remark-gfm', () => {
     const readmes = packageReadmes()
     expect(readmes.length).toBeGreaterThan(100)
     for (const [name, text] of readmes) expect(difference(text), name).toBeUndefined()
-  })
+  }, README_CORPUS_TIMEOUT)
 
   it('on generated documents', () => {
     fc.assert(

@@ -5,6 +5,7 @@ import { blockquote } from './blockquote.js'
 import { bracketedSpan } from './bracketed-span.js'
 import { fencedDiv } from './fenced-div.js'
 import { breakHandler } from './break.js'
+import { bibliography, citation } from './citation.js'
 import { code } from './code.js'
 import { criticChangeBlock, criticComment, criticDeletion, criticHighlight, criticInsertion } from './critic.js'
 import { crossReference } from './cross-reference.js'
@@ -84,6 +85,8 @@ export const defaultHandlers: Handlers = {
   superscript,
   subscript,
   crossReference,
+  citation,
+  bibliography,
 }
 
 export type { Handler, Handlers, Output } from './types.js'

@@ -37,6 +37,8 @@ export function featureStyles(options: ResolvedOptions, table: StyleDef | undefi
     { type: 'character', id: 'HeaderChar', name: 'Header Char', basedOn: 'DefaultParagraphFont', link: 'Header', uiPriority: 99, rPr: { color: grey, size: small } },
     { type: 'paragraph', id: 'Footer', name: 'footer', basedOn: 'Normal', link: 'FooterChar', uiPriority: 99, pPr: { jc: 'center' }, rPr: { color: grey, size: small } },
     { type: 'character', id: 'FooterChar', name: 'Footer Char', basedOn: 'DefaultParagraphFont', link: 'Footer', uiPriority: 99, rPr: { color: grey, size: small } },
+    // pandoc's reference list style (citations); the hanging indent APA and Chicago ask for is set on each entry.
+    { type: 'paragraph', id: 'Bibliography', name: 'Bibliography', basedOn: 'Normal', qFormat: true, pPr: { spacing: { before: 0, after: 120, line: 264 } } },
     { type: 'paragraph', id: 'DefinitionTerm', name: 'Definition Term', basedOn: 'Normal', next: 'Definition', qFormat: true, pPr: { keepNext: true, spacing: { before: 120, after: 0 } }, rPr: { bold: true } },
     { type: 'paragraph', id: 'Definition', name: 'Definition', basedOn: 'Normal', qFormat: true, pPr: { spacing: { before: 0, after: 120 }, indent: { left: 720 } } },
     { type: 'paragraph', id: 'CommentText', name: 'annotation text', basedOn: 'Normal', link: 'CommentTextChar', uiPriority: 99, semiHidden: true, rPr: { size: Math.max(12, body - 2) } },

@@ -27,6 +27,7 @@ import { blockquote, fencedDiv } from './callout.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
 import { hashString } from '../../util/hash.js'
+import type { Citation } from '../../mdast/nodes.js'
 import { readFrontMatter } from '../../mdast/front-matter.js'
 import { numberSectionsOf, sectionNumbers } from '../../mdast/section-numbers.js'
 import { crossReferenceEntries, figureCaption, labelKind, type CrossReferenceEntry } from '../../mdast/cross-references.js'
@@ -208,7 +209,7 @@ export function factsOf(node: RootContent, text: string): NodeFacts {
   const facts: NodeFacts = {
     length: lengthOf(node),
     children: childCount(node),
-    hash: hashString(`${node.type}\u0000${criticSignature(node)}${text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)}`),
+    hash: blockHash(node, text),
     headings: [],
     definitions: [],
     footnoteDefinitions: [],
@@ -236,6 +237,38 @@ function criticSignature(node: RootContent): string {
   if (node.type === 'criticChangeBlock') return `${node.change}\u0000`
   if ((node.type === 'paragraph' || node.type === 'heading') && (node.data?.criticMark || node.data?.criticSpan)) return `${node.data.criticMark ?? ''}/${node.data.criticSpan ?? ''}\u0000`
   return ''
+}
+
+/**
+ * A block's content hash: its type and source — and, where citations were formatted into it
+ * (src/citations), what they became, since the same source renders otherwise with another
+ * bibliography or style. Nodes the formatter added (the reference list, its heading) have no
+ * source of their own: their content is their key.
+ */
+function blockHash(node: RootContent, text: string): string {
+  const source = text.slice(node.position?.start.offset ?? 0, node.position?.end.offset ?? 0)
+  let extra = ''
+  if (source === '' && (node.type === 'bibliography' || node.type === 'heading')) extra = `${toString(node)}\u0000${node.type === 'bibliography' ? node.data.signature : ''}`
+  else if (source.includes('@') || source.includes('refs')) extra = citationSignature(node)
+  return hashString(`${node.type}\u0000${criticSignature(node)}${source}${extra ? `\u0000${extra}` : ''}`)
+}
+
+function citationSignature(node: Nodes): string {
+  const parts: string[] = []
+  const stack: Nodes[] = [node]
+  while (stack.length > 0) {
+    const next = stack.pop()!
+    if (next.type === 'citation') {
+      if (next.data.formatted || next.data.note) parts.push(JSON.stringify([next.data.formatted, next.data.note], (key, value: unknown) => (key === 'position' ? undefined : value)))
+      continue
+    }
+    if (next.type === 'bibliography') {
+      parts.push(next.data.signature)
+      continue
+    }
+    if ('children' in next) for (const child of next.children) stack.push(child as Nodes)
+  }
+  return parts.join('\u0001')
 }
 
 const bodyHashes = new WeakMap<FootnoteDefinition, { length: number; hash: string }>()
@@ -482,6 +515,14 @@ function baseHandlers(env: Environment): Handlers {
     math: (state: State, node: Math) => numberedEquation(math(state, node), node, numbers),
     inlineMath: (state: State, node: InlineMath) => numberedEquation(inlineMath(state, node), node, numbers),
     yaml,
+    // A citation: its formatted form when a bibliography formatted it (src/citations), else as written; a note style's note in a small span after it.
+    citation(state: State, node: Citation) {
+      const shown = state.all({ ...node, children: node.data.formatted ?? node.children } as unknown as Parents)
+      if (!node.data.formatted && !node.data.note) return shown
+      const children: ElementContent[] = [...shown]
+      if (node.data.note) children.push({ type: 'element', tagName: 'span', properties: { className: ['citation-note'] }, children: state.all({ ...node, children: node.data.note } as unknown as Parents) })
+      return { type: 'element', tagName: 'span', properties: { className: ['citation'] }, children }
+    },
     heading(state: State, node: Heading) {
       const element = withDirection(defaultHandlers.heading(state, node), node)
       const slug = env.slugs.get(node)

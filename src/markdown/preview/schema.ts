@@ -37,10 +37,10 @@ export const previewSchema: Schema = {
     // markdown-alert…: callouts, as GitHub renders its alerts (callout.ts).
     // diagram: a Mermaid block, drawn by the page (markdown/preview/code.ts, src/preview/Diagram.tsx).
     // landscape: a `::: landscape` div, on landscape pages in Word (fenced-divs.ts).
-    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram', 'landscape']),
+    div: extend('div', ['className', 'math', 'math-display', 'markdown-alert', ...CALLOUT_CLASSES, 'diagram', 'landscape', 'references', 'csl-bib-body', 'csl-entry', 'hanging-indent']),
     // critic-comment: a CriticMarkup comment, shown as a margin note (critic-markup.ts).
     // cross-reference, figure-caption, equation-number, math-numbered: cross-references (cross-references.ts).
-    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', 'cross-reference', 'figure-caption', 'equation-number', 'math-numbered', ...TOKEN_CLASSES]),
+    span: extend('span', ['className', /^hljs(-[\w-]+)?$/, 'math', 'math-inline', 'math-display', 'critic-comment', 'section-number', 'underline', 'smallcaps', 'mark', 'cross-reference', 'figure-caption', 'equation-number', 'math-numbered', 'citation', 'citation-note', ...TOKEN_CLASSES]),
     mark: [['className', 'critic-highlight']],
     // critic-insertion / critic-deletion: CriticMarkup's tracked changes, critic-block around whole blocks (critic-spans.ts).
     ins: extend('ins', ['className', 'critic-insertion', 'critic-block']),

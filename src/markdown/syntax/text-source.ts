@@ -39,6 +39,11 @@ export function textSource(text: Text, source: string): TextSource | undefined {
       if (char === '\n' || (char === '\r' && source[i] !== '\n')) while (i < end && source[i] !== value[j] && /[ \t>]/.test(source[i]!)) i++
       continue
     }
+    // Spaces and tabs ending a line are not in the value (`a \nb` reads `a\nb`).
+    if ((char === ' ' || char === '\t') && (value[j] === '\n' || value[j] === '\r')) {
+      i++
+      continue
+    }
     if (char === '\\' && ASCII_PUNCTUATION.test(source[i + 1] ?? '') && source[i + 1] === value[j]) {
       escaped.add(j)
       offsets.push(i)

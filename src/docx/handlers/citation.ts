@@ -1,0 +1,36 @@
+import { FootnoteReferenceRun, TextRun } from 'docx'
+import type { Bibliography, Citation } from '../../mdast/nodes.js'
+import type { Context } from '../context.js'
+import type { Handler } from './types.js'
+
+/**
+ * A citation (src/markdown/syntax/citations.ts): its formatted form when a bibliography
+ * formatted it (src/citations, before compiling: italics, small caps and links as runs), else
+ * the text as written. In a note style (CSL class="note") the citation is a real footnote, as
+ * pandoc makes it — inside a footnote it stays in that note's text (Word has no nested notes).
+ */
+export const citation: Handler<Citation> = (state, node, context) => {
+  const { formatted, note } = node.data
+  const shown = state.inlines({ ...node, children: formatted ?? node.children }, context)
+  if (note === undefined) return shown
+  if (context.inFootnote) return [...shown, ...(shown.length > 0 ? [new TextRun(' ')] : []), ...state.inlines({ ...node, children: note }, context)]
+  const noteContext: Context = { ...state.rootContext, part: 'footnotes', paragraphStyle: 'FootnoteText', inFootnote: true }
+  // Word puts a space between a note's mark and its text.
+  const body = state.paragraph(noteContext, [new TextRun(' '), ...state.inlines({ ...node, children: note }, noteContext)])
+  const id = state.footnotes.addNote([body])
+  return [...shown, new FootnoteReferenceRun(id)]
+}
+
+/**
+ * The reference list: one paragraph per entry in pandoc's Bibliography style, bookmarked
+ * `ref-<key>` (so `link-citations` and `[x](#ref-key)` links reach it), with the hanging
+ * indent the CSL style asks for (APA, Chicago) as direct formatting.
+ */
+export const bibliography: Handler<Bibliography> = (state, node, context) =>
+  node.children.map((entry) => {
+    const id = entry.data?.attributes?.id
+    const name = id ? state.bookmarks.place(id) : undefined
+    const runs = state.inlines(entry, context)
+    const indent = node.data.hangingIndent ? { indent: { left: context.indent + 720, hanging: 720 } } : {}
+    return state.paragraph({ ...context, paragraphStyle: 'Bibliography' }, name ? state.bookmarks.wrap(name, runs) : runs, { style: 'Bibliography', ...indent })
+  })
