@@ -419,7 +419,7 @@ describe('the app as a daily tool', () => {
     expect(shown).toEqual({ '.topbar': false, '.sidebar': false, '.editor-pane': false, '.messages': false, '.statusbar': false, '.preview-pane': true })
     expect(await page.locator('.page').evaluate((element) => getComputedStyle(element).boxShadow)).toBe('none')
     // A PDF of it is on US Letter, landscape (792 × 612 pt).
-    await page.emulateMedia({ media: 'screen' })
+    await page.emulateMedia({ media: null })
     const pdf = await page.pdf({ preferCSSPageSize: true })
     const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'))
     expect(box && [Math.round(Number(box[1])), Math.round(Number(box[2]))]).toEqual([792, 612])
