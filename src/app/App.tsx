@@ -89,7 +89,8 @@ export function App() {
   const layout = useLayout()
   const printer = usePrint(doc?.exportSettings)
   const palette = useCommandPalette()
-  const newDocument = useCallback(() => void session.newDocument(`Untitled ${documents.length + 1}`, ''), [documents.length, session])
+  const { newDocument: createDocument } = session
+  const newDocument = useCallback(() => void createDocument(`Untitled ${documents.length + 1}`, ''), [createDocument, documents.length])
   const commands = useCommands({
     documents,
     currentId: doc?.id,
