@@ -1,21 +1,36 @@
 /**
  * Export settings: page size, orientation, margins, base font and size, and the document
  * features (reference template, contents, page numbers, title page, wide tables) —
- * remembered per document.
+ * remembered per document. A feature left alone shows what the front matter asks for, and
+ * says so; changed here, it wins over the front matter (front-matter-settings.ts).
+ * A modal dialog (ModalDialog.tsx): focus inside, Escape closes, every control labelled.
  */
 import { useState, type FormEvent } from 'react'
 import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
+import { NO_FRONT_MATTER, type FrontMatterFeatures } from './front-matter-features.js'
+import { ModalDialog } from './ModalDialog.js'
 
 export interface ExportDialogProps {
   settings: ExportSettings
+  /** What the document's front matter asks for, shown where the settings leave a feature alone. */
+  fromDocument?: FrontMatterFeatures
   onSave: (settings: ExportSettings) => void
   onClose: () => void
 }
 
+const FEATURE_NAMES: Record<keyof FrontMatterFeatures, string> = { toc: 'table of contents', titlePage: 'title page', pageNumbers: 'page numbers', wideTables: 'wide tables' }
+
 const FONTS = ['Calibri', 'Aptos', 'Cambria', 'Times New Roman', 'Georgia', 'Arial', 'Helvetica', 'Garamond', 'Liberation Serif', 'Liberation Sans']
 
-export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
+export function ExportDialog({ settings, fromDocument = NO_FRONT_MATTER, onSave, onClose }: ExportDialogProps) {
   const [draft, setDraft] = useState<ExportSettings>(settings)
+  // A feature the settings leave alone follows the front matter: show its value, and say where it comes from.
+  const toc = draft.toc ?? fromDocument.toc
+  const titlePage = draft.titlePage ?? fromDocument.titlePage
+  const pageNumbers = draft.pageNumbers ?? fromDocument.pageNumbers
+  const wideTables = draft.wideTables ?? fromDocument.wideTables
+  const followed = (Object.keys(FEATURE_NAMES) as (keyof FrontMatterFeatures)[]).filter((key) => draft[key] === undefined && fromDocument[key] !== NO_FRONT_MATTER[key])
+  const note = (key: keyof FrontMatterFeatures) => (followed.includes(key) ? 'front-matter-note' : undefined)
   const margin = (side: keyof ExportSettings['margins']) => (
     <label>
       {side[0]!.toUpperCase() + side.slice(1)}
@@ -34,8 +49,8 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
     onSave({ ...draft, font: draft.font.trim() || DEFAULT_EXPORT_SETTINGS.font, fontSize: clamp(draft.fontSize, 6, 72) })
   }
   return (
-    <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="export-title" noValidate onSubmit={submit} onKeyDown={(event) => event.key === 'Escape' && onClose()}>
+    <ModalDialog labelledBy="export-title" onClose={onClose} testId="page-setup">
+      <form className="dialog" noValidate onSubmit={submit}>
         <h2 id="export-title">Page setup for export</h2>
         <div className="row">
           <label>
@@ -79,14 +94,14 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
         <fieldset>
           <legend>Document</legend>
           <label>
-            <input type="checkbox" checked={draft.toc === true} onChange={(event) => setDraft({ ...draft, toc: event.target.checked })} /> Table of contents
+            <input type="checkbox" checked={toc} aria-describedby={note('toc')} onChange={(event) => setDraft({ ...draft, toc: event.target.checked })} /> Table of contents
           </label>
           <label>
-            <input type="checkbox" checked={draft.titlePage === true} onChange={(event) => setDraft({ ...draft, titlePage: event.target.checked })} /> Title page
+            <input type="checkbox" checked={titlePage} aria-describedby={note('titlePage')} onChange={(event) => setDraft({ ...draft, titlePage: event.target.checked })} /> Title page
           </label>
           <label>
             Page numbers
-            <select value={draft.pageNumbers ?? 'none'} onChange={(event) => setDraft({ ...draft, pageNumbers: event.target.value as NonNullable<ExportSettings['pageNumbers']> })}>
+            <select value={pageNumbers} aria-describedby={note('pageNumbers')} onChange={(event) => setDraft({ ...draft, pageNumbers: event.target.value as NonNullable<ExportSettings['pageNumbers']> })}>
               <option value="none">None</option>
               <option value="page">3</option>
               <option value="page-of-pages">Page 3 of 12</option>
@@ -94,7 +109,7 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
           </label>
           <label>
             Wide tables
-            <select value={draft.wideTables ?? 'shrink'} onChange={(event) => setDraft({ ...draft, wideTables: event.target.value as NonNullable<ExportSettings['wideTables']> })}>
+            <select value={wideTables} aria-describedby={note('wideTables')} onChange={(event) => setDraft({ ...draft, wideTables: event.target.value as NonNullable<ExportSettings['wideTables']> })}>
               <option value="shrink">Smaller type</option>
               <option value="landscape">Landscape page</option>
             </select>
@@ -111,6 +126,11 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
               }}
             />
           </label>
+          {followed.length > 0 && (
+            <p className="front-matter-note" id="front-matter-note">
+              As the document’s front matter asks: {followed.map((key) => FEATURE_NAMES[key]).join(', ')}. A choice made here wins over it.
+            </p>
+          )}
           {draft.referenceDoc && (
             <p className="reference-doc">
               Styles from <strong>{draft.referenceDoc.name}</strong>{' '}
@@ -133,7 +153,7 @@ export function ExportDialog({ settings, onSave, onClose }: ExportDialogProps) {
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   )
 }
 

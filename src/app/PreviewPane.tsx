@@ -24,11 +24,14 @@ export interface PreviewPaneProps {
   /** The budget (ms) the last render overran. */
   renderStalled: number | null
   onRetry: () => void
+  /** Draw every block, not only those near the viewport (printing). */
+  drawAll?: boolean
 }
 
-export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn, onLineClick, toc, settings, assetUrls, renderError, renderStalled, onRetry }: PreviewPaneProps) {
+export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn, onLineClick, toc, settings, assetUrls, renderError, renderStalled, onRetry, drawAll = false }: PreviewPaneProps) {
   return (
-    <section className="preview-pane" aria-label="Preview of the Word document" ref={scroller} onScroll={onScroll}>
+    // Focusable, so the keyboard scrolls it too (the page may hold no link to tab to).
+    <section className="preview-pane" aria-label="Preview of the Word document" ref={scroller} onScroll={onScroll} tabIndex={0}>
       {renderError && (
         <div className="banner error" role="alert">
           The preview could not be updated: {renderError}
@@ -44,7 +47,7 @@ export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn,
       )}
       <div className="page" style={pageStyle(settings)}>
         <AssetUrls.Provider value={assetUrls}>
-          <Preview ref={previewHandle} store={store} scroller={scroller} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
+          <Preview ref={previewHandle} store={store} {...(drawAll ? {} : { scroller })} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
         </AssetUrls.Provider>
       </div>
     </section>

@@ -18,7 +18,7 @@ export interface SidebarProps {
 
 export function Sidebar({ documents, currentId, onOpen, onNew, onDelete, outline, onJump }: SidebarProps) {
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" id="sidebar" aria-label="Documents and outline">
       <DocumentList documents={documents} currentId={currentId} onOpen={onOpen} onNew={onNew} onDelete={onDelete} />
       <section className="outline-panel" aria-label="Outline">
         <h2>Outline</h2>

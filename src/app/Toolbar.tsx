@@ -6,22 +6,9 @@ import type { EditorView } from '@codemirror/view'
 import type { ReactNode } from 'react'
 import { cycleHeading, insertLink, insertTable, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough, type Command } from '../editor/commands.js'
 import { SHORTCUTS } from '../editor/extensions.js'
+import { ariaShortcut, readableShortcut } from './keys.js'
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform)
-
-/** `Mod-Shift-8` → `Ctrl+Shift+8` (or `Meta+Shift+8` on a Mac), the form aria-keyshortcuts wants. */
-export function ariaShortcut(key: string): string {
-  return key
-    .split('-')
-    .map((part) => (part === 'Mod' ? (isMac ? 'Meta' : 'Control') : part.length === 1 ? part.toUpperCase() : part))
-    .join('+')
-}
-
-function readable(key: string): string {
-  return ariaShortcut(key).replace('Control', 'Ctrl').replace('Meta', '⌘')
-}
-
-interface Action {
+export interface FormattingAction {
   id: string
   label: string
   icon: ReactNode
@@ -37,8 +24,11 @@ const icon = (path: string) => (
 )
 const LINK_ICON = icon('M6.5 9.5l3-3M7 4.5l1-1a2.5 2.5 0 013.5 3.5l-1 1M9 11.5l-1 1A2.5 2.5 0 014.5 9l1-1')
 const IMAGE_ICON = icon('M2.5 3.5h11v9h-11zM2.5 10.5l3-3 3 3 2-2 3 3M10.5 6.5a.5.5 0 100-1 .5.5 0 000 1')
+// Drawn, not "1.": a name must contain the text a button shows (axe label-content-name-mismatch).
+const ORDERED_ICON = icon('M2.5 3.5h1v3M2.5 6.5h2M2.5 9.5h2l-2 3h2M7 4.5h6.5M7 8h6.5M7 11.5h6.5')
 
-const ACTIONS: Action[] = [
+/** The formatting actions, in toolbar order; the command palette and the shortcut sheet list them too. */
+export const FORMATTING_ACTIONS: FormattingAction[] = [
   { id: 'bold', label: 'Bold', icon: 'B', shortcut: SHORTCUTS.bold, run: toggleBold },
   { id: 'italic', label: 'Italic', icon: 'I', shortcut: SHORTCUTS.italic, run: toggleItalic },
   { id: 'strike', label: 'Strikethrough', icon: 'S', shortcut: SHORTCUTS.strike, run: toggleStrikethrough },
@@ -47,7 +37,7 @@ const ACTIONS: Action[] = [
   { id: 'code', label: 'Code', icon: '</>', shortcut: SHORTCUTS.code, run: toggleCode },
   { id: 'quote', label: 'Quote', icon: '❝', shortcut: SHORTCUTS.quote, run: toggleQuote },
   { id: 'bullet', label: 'Bulleted list', icon: '•', shortcut: SHORTCUTS.bullet, run: toggleList('bullet') },
-  { id: 'ordered', label: 'Numbered list', icon: '1.', shortcut: SHORTCUTS.ordered, run: toggleList('ordered') },
+  { id: 'ordered', label: 'Numbered list', icon: ORDERED_ICON, shortcut: SHORTCUTS.ordered, run: toggleList('ordered') },
   { id: 'task', label: 'Task list', icon: '☑', shortcut: SHORTCUTS.task, run: toggleList('task') },
   { id: 'table', label: 'Table', icon: '▦', shortcut: SHORTCUTS.table, run: insertTable },
 ]
@@ -60,13 +50,13 @@ export interface ToolbarProps {
 export function Toolbar({ view, onImage }: ToolbarProps) {
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
-      {ACTIONS.map((action) => (
+      {FORMATTING_ACTIONS.map((action) => (
         <button
           key={action.id}
           type="button"
           className={`tool tool-${action.id}`}
           aria-label={action.label}
-          title={action.shortcut ? `${action.label} (${readable(action.shortcut)})` : action.label}
+          title={action.shortcut ? `${action.label} (${readableShortcut(action.shortcut)})` : action.label}
           aria-keyshortcuts={action.shortcut ? ariaShortcut(action.shortcut) : undefined}
           // Keep the editor's selection: a mousedown on a button would take the focus.
           onMouseDown={(event) => event.preventDefault()}

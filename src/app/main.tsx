@@ -10,6 +10,9 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './app.css'
 import '../preview/preview.css'
+import './layout.css'
+import './dialogs.css'
+import './print.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -91,7 +91,8 @@ function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, 
         extensions={extensions}
         onUpdate={handleUpdate}
         onCreateEditor={handleCreate}
-        autoFocus
+        // Not focused at load: a Tab pressed to reach the page's controls would indent the
+        // text. A click, the skip link or Go to the editor (Ctrl+Alt+E) focuses it.
       />
     </div>
   )

@@ -35,5 +35,6 @@ export function PreviewImage({ src, alt, width, height, node: _node, ...rest }: 
 }
 
 export function PreviewCheckbox({ checked, node: _node, ...rest }: ComponentPropsWithoutRef<'input'> & { node?: Element }) {
-  return <input {...rest} type="checkbox" disabled readOnly defaultChecked={checked === true} />
+  // Named for screen readers (and axe's label rule): the item's text follows the box.
+  return <input {...rest} type="checkbox" disabled readOnly defaultChecked={checked === true} aria-label={checked === true ? 'Done' : 'Not done'} />
 }

@@ -25,11 +25,12 @@ export function docxOptionsFor(settings: ExportSettings): DocxOptions {
     margins: { top: twips(settings.margins.top), right: twips(settings.margins.right), bottom: twips(settings.margins.bottom), left: twips(settings.margins.left) },
     font: settings.font,
     fontSize: settings.fontSize,
-    // Document features (issue 4); unset ones leave the front matter to decide.
+    // Document features (issue 4); unset ones leave the front matter to decide, set ones win
+    // over it — off included (Page setup shows the front matter's value until changed).
     ...(settings.referenceDoc ? { referenceDoc: settings.referenceDoc.bytes } : {}),
-    ...(settings.toc ? { toc: true } : {}),
-    ...(settings.pageNumbers && settings.pageNumbers !== 'none' ? { pageNumbers: settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
-    ...(settings.titlePage ? { titlePage: true } : {}),
+    ...(settings.toc !== undefined ? { toc: settings.toc } : {}),
+    ...(settings.pageNumbers ? { pageNumbers: settings.pageNumbers === 'none' ? false : settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
+    ...(settings.titlePage !== undefined ? { titlePage: settings.titlePage } : {}),
     ...(settings.wideTables ? { wideTables: settings.wideTables } : {}),
   }
 }

@@ -186,7 +186,9 @@ describe('markdocx app', () => {
     await openApp(again, url)
     await expect.poll(() => editorText(again)).toBe(`# Durable\n\n${typed}`)
     await expect.poll(() => again.locator('[data-testid="preview"] p').textContent()).toBe(typed)
-    // The cursor is back where it was: typing continues the sentence.
+    // The cursor is back where it was: typing continues the sentence. (The editor is not focused
+    // at load, so a Tab does not indent the text: Go to the editor focuses it, the cursor kept.)
+    await again.keyboard.press('Control+Alt+e')
     await again.keyboard.type('!')
     await expect.poll(() => editorText(again)).toBe(`# Durable\n\n${typed}!`)
     await context.close()

@@ -46,7 +46,8 @@ export function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry
   return true
 }
 
-export function usePreview(): PreviewState {
+/** `tocSetting`: the shown document's table-of-contents setting (undefined: as the front matter says). */
+export function usePreview(tocSetting?: boolean): PreviewState {
   const [store] = useState(() => new PreviewStore())
   const [summary, setSummary] = useState<PreviewSummary>(EMPTY)
   const [renderError, setRenderError] = useState<string | null>(null)
@@ -70,6 +71,8 @@ export function usePreview(): PreviewState {
     setSummary(EMPTY)
   }, [store])
 
-  const toc = useMemo(() => (summary.toc ? { depth: summary.toc, entries: summary.outline } : undefined), [summary.toc, summary.outline])
+  // Page setup's choice wins over the front matter's, as in the export (front-matter-settings.ts); its depth is the front matter's or 3.
+  const depth = tocSetting === false ? undefined : (summary.toc ?? (tocSetting ? 3 : undefined))
+  const toc = useMemo(() => (depth ? { depth, entries: summary.outline } : undefined), [depth, summary.outline])
   return { store, summary, toc, renderError, renderStalled, onRender, onRenderError: setRenderError, onRenderTimeout: setRenderStalled, clear }
 }

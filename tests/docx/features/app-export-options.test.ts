@@ -19,6 +19,11 @@ describe('export settings → compiler options', () => {
     const options = docxOptionsFor({ ...DEFAULT_EXPORT_SETTINGS, referenceDoc: { name: 'house.docx', bytes }, toc: true, pageNumbers: 'page-of-pages', titlePage: true, wideTables: 'landscape' })
     expect(options).toMatchObject({ referenceDoc: bytes, toc: true, pageNumbers: 'page-of-pages', titlePage: true, wideTables: 'landscape' })
     expect(docxOptionsFor({ ...DEFAULT_EXPORT_SETTINGS, pageNumbers: 'page' }).pageNumbers).toBe(true)
-    expect(docxOptionsFor({ ...DEFAULT_EXPORT_SETTINGS, pageNumbers: 'none' })).not.toHaveProperty('pageNumbers')
+  })
+
+  it('turns a feature off when the dialog did, over the front matter', () => {
+    // Page setup shows `toc: true` from the front matter as ticked; unticked, there is none.
+    const options = docxOptionsFor({ ...DEFAULT_EXPORT_SETTINGS, toc: false, pageNumbers: 'none', titlePage: false, wideTables: 'shrink' })
+    expect(options).toMatchObject({ toc: false, pageNumbers: false, titlePage: false, wideTables: 'shrink' })
   })
 })
