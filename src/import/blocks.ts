@@ -38,7 +38,7 @@ type Flow = RootContent
 
 /** Restructures a container's blocks (root, note, quote, item, cell) and, recursively, theirs. */
 export function structure(blocks: Flow[], context: BlockContext): Flow[] {
-  let out = blocks.map((block) => {
+  let out = absorb(blocks, context).map((block) => {
     if (block.type === 'blockquote') return quote(block, context)
     if (block.type === 'html') {
       const table = context.tableOf(block)
@@ -49,6 +49,64 @@ export function structure(blocks: Flow[], context: BlockContext): Flow[] {
   })
   out = captions(out, context)
   return lists(out, context)
+}
+
+// What belongs in a quote
+
+/**
+ * The blocks after a quote that belong in it: markdocx writes a quote's lists, code and
+ * headings in their own styles, indented one step (720 twips) more than they would be outside
+ * it — a callout's with its coloured rule at the left (and 240 twips in). They go into the quote,
+ * their indentation less that step, and a quote that the absorbed blocks had split is one again.
+ */
+function absorb(blocks: Flow[], context: BlockContext): Flow[] {
+  const out: Flow[] = []
+  let absorbed = false
+  for (const block of blocks) {
+    const last = out[out.length - 1]
+    if (last?.type === 'blockquote') {
+      const callout = context.classesOf(last).some((name) => name.startsWith('md-callout-'))
+      const facts = placeFacts(block, context)
+      const x = Number(facts?.get('x') ?? facts?.get('t') ?? '0')
+      const excess = x - Number(facts?.get('li') ?? '0')
+      const inside = block.type !== 'blockquote' && facts !== undefined && (facts.get('bl') === '1' || (!callout && excess >= 700))
+      if (inside) {
+        const step = callout ? 240 : 720
+        const own = placeFacts(block, context)!
+        const moved = new Map(own)
+        if (moved.has('x')) moved.set('x', String(Number(moved.get('x')) - step))
+        if (moved.has('t')) moved.set('t', String(Number(moved.get('t')) - step))
+        moved.delete('bl')
+        setPlaceFacts(block, moved, context)
+        last.children.push(block as BlockContent)
+        absorbed = true
+        continue
+      }
+      if (absorbed && block.type === 'blockquote' && context.classesOf(block).join(' ') === context.classesOf(last).join(' ') && !callout) {
+        last.children.push(...block.children)
+        continue
+      }
+    }
+    absorbed = false
+    out.push(block)
+  }
+  return out
+}
+
+/** A block's facts, a table's being its first paragraph's. */
+function placeFacts(block: Flow, context: BlockContext): Map<string, string> | undefined {
+  if (block.type === 'html') {
+    const first = context.tableOf(block)?.rows[0]?.cells[0]?.blocks[0]
+    return first ? context.factsOf(first) : undefined
+  }
+  return context.factsOf(block)
+}
+
+function setPlaceFacts(block: Flow, facts: Map<string, string>, context: BlockContext): void {
+  if (block.type === 'html') {
+    const first = context.tableOf(block)?.rows[0]?.cells[0]?.blocks[0]
+    if (first) context.setFacts(first, facts)
+  } else context.setFacts(block, facts)
 }
 
 // Lists
@@ -70,7 +128,8 @@ function lists(blocks: Flow[], context: BlockContext): Flow[] {
   for (const block of blocks) {
     const facts = blockFacts(block, context)
     const numId = facts?.get('n')
-    if (facts && numId !== undefined) {
+    // Numbered headings are headings (the front matter's number-sections), never list items.
+    if (facts && numId !== undefined && block.type !== 'heading') {
       const level = Number(facts.get('l') ?? '0')
       const value = Number(facts.get('v') ?? '1')
       const look = facts.get('k') ?? ''

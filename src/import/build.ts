@@ -49,7 +49,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
 
   // 1. Markers in text become leaves of their own (empty html nodes, printed as nothing).
   every((parent) => {
-    if (!parent.children.some((child) => (child.type === 'text' || child.type === 'code' || child.type === 'inlineCode') && hasMarker(child.value))) return
+    if (!parent.children.some((child) => ((child.type === 'text' || child.type === 'code' || child.type === 'inlineCode') && hasMarker(child.value)) || (child.type === 'image' && hasMarker(child.alt ?? '')))) return
     const children: Nodes[] = []
     for (const child of parent.children) {
       if (child.type === 'code' && hasMarker(child.value)) {
@@ -57,6 +57,11 @@ export function buildDocument(html: string, input: BuildInput): Built {
         if (first) facts.set(child, readFacts(first.payload))
         child.value = stripMarkers(child.value)
       } else if (child.type === 'inlineCode' && hasMarker(child.value)) child.value = stripMarkers(child.value)
+      else if (child.type === 'image' && child.alt && hasMarker(child.alt)) {
+        const title = splitMarkers(child.alt).find((part): part is Marker => typeof part !== 'string' && part.kind === 'T')
+        if (title) child.title = title.payload
+        child.alt = stripMarkers(child.alt)
+      }
       if (child.type !== 'text' || !hasMarker(child.value)) {
         children.push(child)
         continue
@@ -104,6 +109,14 @@ export function buildDocument(html: string, input: BuildInput): Built {
     }
   })
   every((parent) => {
+    // A link's title (its ScreenTip) came first in its text.
+    if (parent.type === 'link') {
+      const at = parent.children.findIndex((child) => markers.get(child as Nodes)?.kind === 'L')
+      if (at !== -1) {
+        ;(parent as { title?: string | null }).title = markers.get(parent.children[at] as Nodes)!.payload
+        parent.children.splice(at, 1)
+      }
+    }
     parent.children = parent.children.map((node) => {
       const found = markers.get(node as Nodes)
       if (!found) return node
@@ -139,8 +152,12 @@ export function buildDocument(html: string, input: BuildInput): Built {
   const unplaced = [...comments.keys()].filter((id) => !placed.has(id))
   if (unplaced.length > 0) input.log.add('import-comment-unanchored', `${unplaced.length} comment${unplaced.length === 1 ? ' was' : 's were'} not anchored in the text and left out`, 'warning')
 
-  // 5. The title block → front matter.
-  const frontMatter = titleBlock(reading.tree, reading.classes, input)
+  // 5. The title block → front matter (numbered headings: number-sections).
+  let numbered = false
+  forEachParent(reading.tree, tableOf, (parent) => {
+    if (parent.type === 'heading' && facts.get(parent as Nodes)?.has('n')) numbered = true
+  })
+  const frontMatter = titleBlock(reading.tree, reading.classes, input, numbered)
 
   // 6. Blocks: lists, quotes, tables, captions; notes as footnote definitions.
   const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf }
@@ -258,7 +275,7 @@ function footnoteReference(label: string): FootnoteReference {
 
 const TITLE_CLASSES = ['md-title', 'md-subtitle', 'md-author', 'md-date', 'md-abstract', 'md-abstract-title']
 
-function titleBlock(tree: Root, classes: WeakMap<Nodes, string[]>, input: BuildInput): Yaml | undefined {
+function titleBlock(tree: Root, classes: WeakMap<Nodes, string[]>, input: BuildInput, numbered: boolean): Yaml | undefined {
   const fields: { title: string[]; subtitle: string[]; author: string[]; date: string[]; abstract: Paragraph[] } = { title: [], subtitle: [], author: [], date: [], abstract: [] }
   let taken = 0
   for (const child of tree.children) {
@@ -276,9 +293,14 @@ function titleBlock(tree: Root, classes: WeakMap<Nodes, string[]>, input: BuildI
   if (fields.author.length === 1) data.author = fields.author[0]
   else if (fields.author.length > 1) data.author = fields.author
   if (fields.date.length > 0) data.date = fields.date.join(' ')
-  if (fields.abstract.length > 0) data.abstract = printMarkdown({ type: 'root', children: fields.abstract }).trim()
+  if (fields.abstract.length > 0) {
+    // Several paragraphs: a YAML block (`abstract: |`), ending in a newline as people write it.
+    const abstract = printMarkdown({ type: 'root', children: fields.abstract }).trim()
+    data.abstract = abstract.includes('\n') ? `${abstract}\n` : abstract
+  }
   if (input.properties?.keywords && input.properties.keywords.length > 0) data.keywords = input.properties.keywords
   if (input.properties?.lang) data.lang = input.properties.lang
+  if (numbered) data['number-sections'] = true
   if (input.findings.toc) {
     data.toc = true
     if (input.findings.toc.depth !== undefined && input.findings.toc.depth !== 3) data['toc-depth'] = input.findings.toc.depth
@@ -313,12 +335,15 @@ function resolveBookmarks(tree: Root, markers: WeakMap<Nodes, Marker>): void {
     if (node.type === 'link' && node.url.startsWith('#')) links.push({ url: node.url, set: (url) => (node.url = url) })
     if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push({ node: node.children[index]!, heading: node.type === 'heading' ? node : heading })
   }
+  // Bookmarks come out of headings (their names are kept aside), so a heading's text, and its slug, are its words alone.
+  for (const heading of headings) {
+    heading.children = trimPhrasing(heading.children.filter((child) => markers.get(child)?.kind !== 'a'))
+  }
   // A heading keeps a bookmark name of its own (pandoc's `{#id}`) unless it is its slug or one of Word's own (`_Toc…`).
+  const plainSlugs = slugsOf(headings)
   for (const heading of headings) {
     const own = (anchorsOf.get(heading) ?? []).filter((name) => !name.startsWith('_'))
-    if (own.length === 0) continue
-    const slug = slugsOf(headings).get(heading)
-    if (own.includes(slug ?? '')) continue
+    if (own.length === 0 || own.includes(plainSlugs.get(heading) ?? '')) continue
     heading.data = { ...heading.data, attributes: { id: own[0]!, classes: [], pairs: [] } }
   }
   const slugs = slugsOf(headings)

@@ -45,6 +45,10 @@ export type MarkerKind =
   | 'k'
   /** A bookmark (payload: its name), set by the HTML pass. */
   | 'a'
+  /** A hyperlink's ScreenTip, first in the link (payload: the text). */
+  | 'L'
+  /** A picture's title, after its description (payload: the text). */
+  | 'T'
 
 export interface Marker {
   kind: MarkerKind

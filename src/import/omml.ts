@@ -66,9 +66,13 @@ export function ommlToLatex(root: XmlElement): OmmlResult {
       case 'm:sSub':
         return `${base(arg(e('m:e'), depth))}_${script(arg(e('m:sub'), depth))}`
       case 'm:sSubSup':
-        return `${base(arg(e('m:e'), depth))}_${script(arg(e('m:sub'), depth))}^${script(arg(e('m:sup'), depth))}`
-      case 'm:sPre':
-        return `{}_${script(arg(e('m:sub'), depth))}^${script(arg(e('m:sup'), depth))}${arg(e('m:e'), depth)}`
+      case 'm:sPre': {
+        // An empty script is left out (`{}_p F`, not `{}_p^{} F`).
+        const sub = arg(e('m:sub'), depth)
+        const sup = arg(e('m:sup'), depth)
+        const scripts = `${sub !== '' ? `_${script(sub)}` : ''}${sup !== '' ? `^${script(sup)}` : ''}`
+        return node.name === 'm:sPre' ? `{}${scripts}${arg(e('m:e'), depth)}` : `${base(arg(e('m:e'), depth))}${scripts}`
+      }
       case 'm:rad': {
         const hide = on(child(pr('m:radPr'), 'm:degHide'))
         const degree = hide ? '' : arg(e('m:deg'), depth)
@@ -88,7 +92,7 @@ export function ommlToLatex(root: XmlElement): OmmlResult {
       case 'm:func': {
         const name = arg(e('m:fName'), depth)
         const body = arg(e('m:e'), depth)
-        return `${name}${/^[A-Za-z0-9]/.test(body) ? ' ' : ''}${body}`
+        return join([name, body])
       }
       case 'm:limLow':
       case 'm:limUpp': {
@@ -165,8 +169,7 @@ export function ommlToLatex(root: XmlElement): OmmlResult {
       const alignments = children(child(child(node, 'm:mPr'), 'm:mcs'), 'm:mc').map((mc) => attribute(child(child(mc, 'm:mcPr'), 'm:mcJc'), 'm:val') ?? 'center')
       if (alignments.length >= 2 && alignments.every((value, index) => value === (index % 2 === 0 ? 'right' : 'left'))) name = 'aligned'
     }
-    const separator = name === 'aligned' ? ' &' : ' &'
-    return `\\begin{${name}}${rows.map((row) => row.replaceAll(' & ', `${separator} `)).join(' \\\\ ')}\\end{${name}}`
+    return `\\begin{${name}}${rows.join(' \\\\ ')}\\end{${name}}`
   }
 
   const latex = tidy(convert(root, 0))
@@ -182,7 +185,11 @@ function run(node: XmlElement): string {
     .join('')
     .replace(/\u200B/g, '')
   if (text === '') return ''
-  if (on(child(props, 'm:nor'))) return `\\text{${escapeText(text)}}`
+  if (on(child(props, 'm:nor')))
+    return text
+      .split('\\')
+      .map((part) => (part === '' ? '' : `\\text{${escapeText(part)}}`))
+      .join('\\backslash ')
   const style = attribute(child(props, 'm:sty'), 'm:val')
   const script = attribute(child(props, 'm:scr'), 'm:val')
   const plain = style === 'p'
@@ -266,7 +273,8 @@ function script(text: string): string {
 }
 
 function escapeText(text: string): string {
-  return text.replace(/[\\{}#$%&_^~]/g, (char) => (char === '\\' ? '\\textbackslash{}' : char === '^' ? '\\^{}' : char === '~' ? '\\~{}' : `\\${char}`))
+  // Backslashes are written outside \\text (temml has no \\textbackslash).
+  return text.replace(/[{}#$%&_^~]/g, (char) => (char === '^' ? '\\^{}' : char === '~' ? '\\~{}' : `\\${char}`))
 }
 
 /** Spaces around relations and binary operators, none doubled; `\\text{…}` left as written. */
@@ -278,7 +286,7 @@ function tidy(latex: string): string {
         ? part
         : part
             .replace(/ *(=|\+|-|<|>|\\le|\\ge|\\ne|\\neq|\\approx|\\equiv|\\to|\\pm|\\mp|\\times|\\cdot|\\leq|\\geq|\\in|\\rightarrow|\\Rightarrow)(?![A-Za-z]) */g, ' $1 ')
-            .replace(/([{(\[^_&]) +/g, '$1')
+            .replace(/([{(\[^_]) +/g, '$1')
             .replace(/ +([})\]^_])/g, '$1'),
     )
     .join('')

@@ -94,6 +94,8 @@ function flatten(children: PhrasingContent[], context: PhrasingContext): Leaf[] 
             references.push({ id: found.payload, at: leaves.length })
             break
           default:
+            // Markers the block passes still read (a caption's number, a checkbox) stay as leaves.
+            leaves.push({ node, marks: [] })
         }
         continue
       }

@@ -22,7 +22,9 @@ export const STYLE_MAP: readonly string[] = [
   "p[style-name='Date'] => p.md-date:fresh",
   "p[style-name='Abstract Title'] => p.md-abstract-title:fresh",
   "p[style-name='Abstract'] => p.md-abstract:fresh",
-  "p[style-name='Source Code'] => pre:separator('\\n')",
+  // pandoc and markdocx write a code block as one paragraph (its lines broken by w:br); Word's
+  // users write one paragraph a line, in HTML Preformatted: those are joined.
+  "p[style-name='Source Code'] => pre:fresh",
   "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "p[style-name='Quote'] => blockquote > p:fresh",

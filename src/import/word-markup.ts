@@ -72,6 +72,8 @@ interface Paragraph {
   align?: string
   pageBreakBefore: boolean
   bottomBorder: boolean
+  /** A direct left border: markdocx draws a quote's or callout's rule on the lists and code inside it so. */
+  leftBorder?: boolean
   rule: boolean
   /** The indentation of the table whose first paragraph this is. */
   tableIndent?: number
@@ -153,7 +155,9 @@ export function markPart(xml: string, context: MarkupContext): string {
     paragraph.started = true
     flushTo(position)
     const facts = paragraphFacts(paragraph, context)
-    const text = (facts ? marker('p', facts) : '') + (paragraph.pageBreakBefore ? marker('b') : '') + pending
+    // A code paragraph always gets a marker: an empty one is still a (blank) line of code.
+    const code = facts === undefined && paragraph.style !== undefined && styleChain(context.styles, paragraph.style).some((entry) => entry.name.toLowerCase() === 'source code')
+    const text = (facts ? marker('p', facts) : code ? marker('p') : '') + (paragraph.pageBreakBefore ? marker('b') : '') + pending
     pending = ''
     if (text !== '') pieces.push(runText(text))
     sync()
@@ -268,6 +272,33 @@ export function markPart(xml: string, context: MarkupContext): string {
           tableIndent = undefined
         }
         break
+      case 'w:hyperlink': {
+        // Its ScreenTip is the Markdown link's title; mammoth does not read it.
+        const tooltip = attributesOf(xml.slice(token.start, token.end)).get(w('tooltip'))
+        if (tooltip && !token.selfClosing && paragraph?.started) {
+          flushTo(token.end)
+          stack.push(name)
+          pieces.push(runText(marker('L', tooltip.replace(/[\uFDD0\uFDD1]/g, ''))))
+          return
+        }
+        break
+      }
+      case 'wp:docPr': {
+        // A picture's title (markdocx writes a Markdown image's title there) rides in its description.
+        const attributes = attributesOf(xml.slice(token.start, token.end))
+        const title = attributes.get('title')
+        if (title && title.trim() !== '') {
+          const description = attributes.get('descr') ?? ''
+          flushTo(token.start)
+          const tag = xml.slice(token.start, token.end)
+          const rewritten = /\sdescr="[^"]*"/.test(tag)
+            ? tag.replace(/\sdescr="[^"]*"/, ` descr="${escapeXml(description + marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')))}"`)
+            : tag.replace(/^<wp:docPr/, `<wp:docPr descr="${escapeXml(description + marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')))}"`)
+          pieces.push(rewritten)
+          copied = token.end
+        }
+        break
+      }
       case 'w:tblInd':
         if (parent === 'w:tblPr') {
           const width = Number(attributesOf(xml.slice(token.start, token.end)).get(w('w')) ?? 'NaN')
@@ -388,8 +419,10 @@ export function markPart(xml: string, context: MarkupContext): string {
       startContent(paragraph, token.start)
       pieces.push(runText(marker('h')))
     }
-    // An empty list paragraph is an (empty) item: its facts keep it from being dropped.
+    // An empty list paragraph is an (empty) item, an empty code paragraph an empty code block:
+    // their facts (or an empty marker) keep mammoth from dropping them.
     if (!paragraph.started && (paragraph.numId !== undefined || styleChain(context.styles, paragraph.style).some((entry) => entry.numId !== undefined))) startContent(paragraph, token.start)
+    if (!paragraph.started && style.includes('source code')) startContent(paragraph, token.start)
     if (paragraph.started && paragraph.emitted !== 'none') {
       flushTo(token.start)
       pieces.push(runText(marker(paragraph.emitted === 'ins' ? 'I' : 'D')))
@@ -412,9 +445,11 @@ export function markPart(xml: string, context: MarkupContext): string {
     } else if (path.length === 2 && path[1] === 'w:numPr') {
       if (name === 'w:numId') paragraph.numId = attributes().get(w('val'))
       else if (name === 'w:ilvl') paragraph.ilvl = Number(attributes().get(w('val')) ?? '0')
-    } else if (path.length === 2 && path[1] === 'w:pBdr' && name === 'w:bottom') {
+    } else if (path.length === 2 && path[1] === 'w:pBdr' && (name === 'w:bottom' || name === 'w:left' || name === 'w:start')) {
       const value = attributes().get(w('val'))
-      paragraph.bottomBorder = value !== undefined && value !== 'none' && value !== 'nil'
+      const drawn = value !== undefined && value !== 'none' && value !== 'nil'
+      if (name === 'w:bottom') paragraph.bottomBorder = drawn
+      else paragraph.leftBorder = drawn
     }
   }
 
@@ -484,10 +519,12 @@ function paragraphFacts(paragraph: Paragraph, context: MarkupContext): string | 
       facts.push(`n=${sanitise(list.numId)}`, `l=${list.level}`, `v=${list.value}`, `o=${list.ordered ? 1 : 0}`, `k=${sanitise(list.look)}`)
       if (list.restarted) facts.push('r=1')
       if (paragraph.left === undefined && list.indent !== undefined) facts.push(`x=${list.indent}`)
+      if (list.indent !== undefined) facts.push(`li=${list.indent}`)
     }
   }
   if (paragraph.left !== undefined) facts.push(`x=${paragraph.left}`)
   if (paragraph.tableIndent !== undefined) facts.push(`t=${paragraph.tableIndent}`)
+  if (paragraph.leftBorder) facts.push('bl=1')
   if (paragraph.align === 'center' || paragraph.align === 'right' || paragraph.align === 'end') facts.push(`j=${paragraph.align === 'end' ? 'right' : paragraph.align}`)
   if (facts.length === 0) return undefined
   if (paragraph.style !== undefined) facts.push(`s=${sanitise(paragraph.style)}`)
