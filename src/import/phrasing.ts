@@ -140,7 +140,17 @@ function flatten(children: PhrasingContent[], context: PhrasingContext): Leaf[] 
     leaves.splice(at, 0, { node: comment, marks: shared })
   }
   // Ranges whose comment the document lacks are highlights with nothing to say: drop the mark.
-  for (const leaf of leaves) leaf.marks = leaf.marks.filter((mark) => !mark.key.startsWith('comment:') || context.placed.has(mark.key.slice('comment:'.length)))
+  // CriticMarkup highlights do not nest: where ranges overlap, text stays in the range that
+  // began first (the later comment covers the rest), and a highlighter mark inside a range goes.
+  for (const leaf of leaves) {
+    let comment = false
+    leaf.marks = leaf.marks.filter((mark) => {
+      if (!mark.key.startsWith('comment:')) return !(mark.key === 'mark' && leaf.marks.some((other) => other.key.startsWith('comment:')))
+      if (comment || !context.placed.has(mark.key.slice('comment:'.length))) return false
+      comment = true
+      return true
+    })
+  }
   return leaves
 }
 
