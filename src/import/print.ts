@@ -115,6 +115,8 @@ export const PRINT_OPTIONS: Options = {
     { character: ':', atBreak: true },
     // `\newpage` written as words.
     { character: '\\', after: '(?:newpage|pagebreak)\\b' },
+    // `www.` followed by anything: GFM's literal autolinks take escapes after it into the link.
+    { character: '.', before: '[Ww][Ww][Ww]', inConstruct: 'phrasing' },
   ],
 }
 

@@ -32,18 +32,19 @@ export function textSource(text: Text, source: string): TextSource | undefined {
   for (let j = 0; j < value.length; ) {
     if (i >= end) return undefined
     const char = source[i]!
-    if (char === value[j]) {
-      // A line break: the next line's container prefix (`> `, indentation) is not in the value.
-      offsets.push(i++)
-      j++
-      if (char === '\n' || (char === '\r' && source[i] !== '\n')) while (i < end && source[i] !== value[j] && /[ \t>]/.test(source[i]!)) i++
-      continue
-    }
+    // An escape first: `\\` is one escaped backslash, not a backslash that then fails to match.
     if (char === '\\' && ASCII_PUNCTUATION.test(source[i + 1] ?? '') && source[i + 1] === value[j]) {
       escaped.add(j)
       offsets.push(i)
       i += 2
       j++
+      continue
+    }
+    if (char === value[j]) {
+      // A line break: the next line's container prefix (`> `, indentation) is not in the value.
+      offsets.push(i++)
+      j++
+      if (char === '\n' || (char === '\r' && source[i] !== '\n')) while (i < end && source[i] !== value[j] && /[ \t>]/.test(source[i]!)) i++
       continue
     }
     if (char === '&') {
