@@ -18,7 +18,7 @@ export interface Parts {
   files?: Record<string, Uint8Array>
 }
 
-const PART_TYPES: Record<string, [string, string]> = {
+const PART_TYPES: Record<'comments' | 'numbering' | 'styles' | 'footnotes', [string, string]> = {
   comments: ['comments.xml', 'comments'],
   numbering: ['numbering.xml', 'numbering'],
   styles: ['styles.xml', 'styles'],
@@ -30,8 +30,8 @@ export function makeDocx(parts: Parts): Uint8Array {
   const overrides: string[] = []
   const rels: string[] = []
   let id = 1
-  for (const [key, [file, type]] of Object.entries(PART_TYPES)) {
-    const content = parts[key as keyof typeof PART_TYPES]
+  for (const [key, [file, type]] of Object.entries(PART_TYPES) as Array<[keyof typeof PART_TYPES, [string, string]]>) {
+    const content = parts[key]
     if (content === undefined) continue
     const root = key === 'footnotes' ? 'footnotes' : key === 'comments' ? 'comments' : key
     files[`word/${file}`] = strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:${root} ${NS}>${content}</w:${root}>`)
