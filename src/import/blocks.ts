@@ -126,7 +126,11 @@ function lists(blocks: Flow[], context: BlockContext): Flow[] {
   const out: Flow[] = []
   const open: OpenList[] = []
   for (const block of blocks) {
-    const facts = blockFacts(block, context)
+    let facts = blockFacts(block, context)
+    if (facts?.get('iv') === '1' && checkbox(block, context, true) === undefined) {
+      // A paragraph under an invisible bullet with no box: only indented (continues an item).
+      facts = new Map([...facts].filter(([key]) => key === 'x' || key === 's' || key === 'xi'))
+    }
     const numId = facts?.get('n')
     // Numbered headings are headings (the front matter's number-sections), never list items.
     if (facts && numId !== undefined && block.type !== 'heading') {
@@ -195,7 +199,8 @@ function blockFacts(block: Flow, context: BlockContext): Map<string, string> | u
     if (copy.has('n')) {
       // A list item that begins with a quote: the number was on the quote's first paragraph.
       context.setFacts(first!, new Map([...facts].filter(([key]) => key === 'x' || key === 's')))
-    } else copy.set('x', String(Number(facts.get('x') ?? '720') - 720))
+    } else if (facts.get('xi') !== '1') copy.set('x', String(Number(facts.get('x') ?? '720') - 720))
+    // (pandoc indents a quote in a list item to the item's text only: its indentation is the item's.)
     return copy
   }
   return context.factsOf(block)
@@ -212,13 +217,22 @@ function markLoose(open: OpenList[]): void {
   for (const item of last.list.children) item.spread = true
 }
 
-/** A checkbox at the start of a list paragraph: the item's task state (and the box taken out). */
-function checkbox(block: Flow, context: BlockContext): boolean | undefined {
+/** A checkbox at the start of a list paragraph: the item's task state (and the box taken out, unless only looking). */
+function checkbox(block: Flow, context: BlockContext, look = false): boolean | undefined {
   if (block.type !== 'paragraph') return undefined
   const index = block.children.findIndex((child) => !(child.type === 'text' && child.value.trim() === '' && !context.markerOf(child)))
   const first = block.children[index]
+  // pandoc writes a task's box as the character itself: ☐ or ☒ (☑).
+  if (first?.type === 'text' && /^[\u2610\u2611\u2612] /.test(first.value)) {
+    const checked = first.value[0] !== '\u2610'
+    if (look) return checked
+    first.value = first.value.slice(2)
+    block.children.splice(0, index)
+    return checked
+  }
   const found = first ? context.markerOf(first) : undefined
   if (found?.kind !== 'k') return undefined
+  if (look) return found.payload === '1'
   block.children.splice(0, index + 1)
   const next = block.children[0]
   if (next?.type === 'text') next.value = next.value.replace(/^\s+/, '')
@@ -295,8 +309,13 @@ function gfmTable(model: TableModel, context: BlockContext): Table {
     }
     align.push(value)
   }
-  const rows: TableRow[] = model.rows.map((row) => {
-    const cells: TableCell[] = row.cells.map((cell) => ({ type: 'tableCell', children: cellPhrasing(cell.blocks as Paragraph[]) }))
+  const rows: TableRow[] = model.rows.map((row, index) => {
+    const cells: TableCell[] = row.cells.map((cell) => {
+      const children = cellPhrasing(cell.blocks as Paragraph[])
+      // A header cell set in bold (LibreOffice writes the table style's bold so) is bold as a header anyway.
+      const only = children.length === 1 ? children[0] : undefined
+      return { type: 'tableCell', children: index === 0 && only?.type === 'strong' ? only.children : children }
+    })
     while (cells.length < width) cells.push({ type: 'tableCell', children: [] })
     return { type: 'tableRow', children: cells }
   })

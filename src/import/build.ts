@@ -319,6 +319,22 @@ function inlineMarkdown(paragraph: Paragraph): string {
 // Bookmarks
 
 function resolveBookmarks(tree: Root, markers: WeakMap<Nodes, Marker>): void {
+  // A bookmark written between paragraphs, right before a heading (pandoc does so), is the heading's.
+  const flows: Parent[] = [tree]
+  while (flows.length > 0) {
+    const parent = flows.pop()!
+    if (parent.type === 'paragraph' || parent.type === 'heading') continue
+    for (let index = parent.children.length - 2; index >= 0; index--) {
+      const child = parent.children[index] as Nodes
+      const next = parent.children[index + 1] as Nodes
+      if (child.type !== 'paragraph' || next.type !== 'heading') continue
+      const anchors = child.children.filter((node) => markers.get(node)?.kind === 'a')
+      if (anchors.length === 0 || anchors.length !== child.children.filter((node) => !(node.type === 'text' && node.value.trim() === '')).length) continue
+      next.children.unshift(...anchors)
+      parent.children.splice(index, 1)
+    }
+    for (const child of parent.children) if ('children' in child) flows.push(child as Parent)
+  }
   const headings: Heading[] = []
   const anchorsOf = new Map<Heading, string[]>()
   const links: Array<{ url: string; set: (url: string) => void }> = []
@@ -457,7 +473,8 @@ function nameImages(tree: Root, order: number[], input: BuildInput): Built['imag
         image.url = ''
         continue
       }
-      const contentType = source.contentType || sniffImage(source.bytes)
+      // The bytes say what a picture is; a package's content types are often missing or generic.
+      const contentType = sniffImage(source.bytes) ?? (source.contentType || 'application/octet-stream')
       const key = `${source.bytes.length}:${hashBytes(source.bytes)}`
       const same = byContent.get(key)?.find((entry) => equalBytes(entry.bytes, source.bytes))
       if (same) path = same.path
@@ -467,6 +484,7 @@ function nameImages(tree: Root, order: number[], input: BuildInput): Built['imag
         named.push({ path, bytes: source.bytes, contentType })
         byContent.set(key, [...(byContent.get(key) ?? []), { bytes: source.bytes, path }])
         if (extension === 'emf' || extension === 'wmf') input.log.add('import-image-format', `A picture in Windows ${extension.toUpperCase()} format was kept as ${path}; browsers and markdocx cannot show it (convert it to PNG)`, 'warning')
+        else if (extension === 'bin') input.log.add('import-image-format', `A picture in a format the importer does not know was kept as ${path}`, 'warning')
       }
       pathOf.set(placeholder, path)
     }
@@ -477,12 +495,19 @@ function nameImages(tree: Root, order: number[], input: BuildInput): Built['imag
   return named
 }
 
-function sniffImage(bytes: Uint8Array): string {
-  if (bytes[0] === 0x89 && bytes[1] === 0x50) return 'image/png'
+function sniffImage(bytes: Uint8Array): string | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to))
+  if (bytes[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png'
   if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg'
-  if (bytes[0] === 0x47 && bytes[1] === 0x49) return 'image/gif'
-  if (bytes[0] === 0x42 && bytes[1] === 0x4d) return 'image/bmp'
-  return 'application/octet-stream'
+  if (ascii(0, 4) === 'GIF8') return 'image/gif'
+  if (ascii(0, 2) === 'BM') return 'image/bmp'
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp'
+  if (ascii(0, 4) === 'II*\u0000' || ascii(0, 4) === 'MM\u0000*') return 'image/tiff'
+  if (bytes[0] === 0x01 && bytes[1] === 0 && bytes[2] === 0 && bytes[3] === 0 && ascii(40, 44) === ' EMF') return 'image/x-emf'
+  if (bytes[0] === 0xd7 && bytes[1] === 0xcd && bytes[2] === 0xc6 && bytes[3] === 0x9a) return 'image/x-wmf'
+  const head = new TextDecoder().decode(bytes.subarray(0, 512))
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) return 'image/svg+xml'
+  return undefined
 }
 
 function hashBytes(bytes: Uint8Array): number {

@@ -1,9 +1,10 @@
 /**
- * Word's list numbers, worked out paragraph by paragraph as Word does: instances of one
- * abstract list share their counters (they continue each other) unless an instance sets its own
- * start (`w:startOverride`), which gives it counters of its own starting there; an item
- * resets the levels below it. The importer needs the numbers for `start` (`5.`) and to tell a
- * restarted list from a continued one; mammoth gives neither.
+ * Word's list numbers, worked out paragraph by paragraph as Word does: the instances of one
+ * abstract list share its counters (they continue each other — LibreOffice writes a list as a
+ * first item in an instance that sets its start and the rest in one that does not); an
+ * instance's `w:startOverride` for a level restarts that level the first time the instance is
+ * used at it; an item resets the levels below it. The importer needs the numbers for `start`
+ * (`5.`) and to tell a restarted list from a continued one; mammoth gives neither.
  */
 import type { ListLevel, WordNumbering, WordStyle } from './word-styles.js'
 
@@ -21,6 +22,8 @@ export interface ListFacts {
   restarted: boolean
   /** Where the level's text starts (twips), when the list says. */
   indent?: number
+  /** A level that shows no number or bullet (pandoc indents an item's later paragraphs with one). */
+  invisible: boolean
 }
 
 export type ListCounter = (numId: string, ilvl: number) => ListFacts | undefined
@@ -54,10 +57,8 @@ export function createListCounter(numbering: WordNumbering, styles: Map<string, 
     const level = Math.min(Math.max(ilvl, 0), 8)
     const override = num.overrides.get(level)
     const definition = override?.level ?? abstract.levels.get(level) ?? { start: 1, format: 'decimal', text: `%${level + 1}.` }
-    const ownStart = [...num.overrides.values()].some((entry) => entry.startOverride !== undefined)
-    const key = ownStart ? `num:${numId}` : `abstract:${abstract.abstractId}`
-    let levels = counters.get(key)
-    if (!levels) counters.set(key, (levels = []))
+    let levels = counters.get(abstract.abstractId)
+    if (!levels) counters.set(abstract.abstractId, (levels = []))
     let numbered = seen.get(numId)
     if (!numbered) seen.set(numId, (numbered = new Set()))
     const restarted = !numbered.has(level) && override?.startOverride !== undefined
@@ -66,6 +67,6 @@ export function createListCounter(numbering: WordNumbering, styles: Map<string, 
     const value = restarted ? override!.startOverride! : previous === undefined ? definition.start : previous + 1
     levels[level] = value
     for (let deeper = level + 1; deeper < levels.length; deeper++) levels[deeper] = undefined
-    return { numId, level, value, ordered: definition.format !== 'bullet' && definition.format !== 'none', look: `${definition.format} ${definition.text}`, restarted, ...(definition.indent !== undefined ? { indent: definition.indent } : {}) }
+    return { numId, level, value, ordered: definition.format !== 'bullet' && definition.format !== 'none', look: `${definition.format} ${definition.text}`, restarted, invisible: definition.format === 'none' || (definition.format === 'bullet' && definition.text.trim() === ''), ...(definition.indent !== undefined ? { indent: definition.indent } : {}) }
   }
 }

@@ -322,6 +322,7 @@ const ACCENTS: Record<string, string> = {
   '\u0304': '\\bar',
   '\u00AF': '\\bar',
   '\u0305': '\\bar',
+  '\u203E': '\\bar',
   '\u20D7': '\\vec',
   '\u2192': '\\vec',
   '\u0307': '\\dot',

@@ -15,7 +15,6 @@ const CALLOUTS = ['Note', 'Tip', 'Important', 'Warning', 'Caution']
 
 export const STYLE_MAP: readonly string[] = [
   ...[1, 2, 3, 4, 5, 6].map((level) => `p[style-name='Heading ${level}'] => h${level}:fresh`),
-  ...[7, 8, 9].map((level) => `p[style-name='Heading ${level}'] => h6:fresh`),
   "p[style-name='Title'] => p.md-title:fresh",
   "p[style-name='Subtitle'] => p.md-subtitle:fresh",
   "p[style-name='Author'] => p.md-author:fresh",

@@ -516,6 +516,9 @@ function paragraphFacts(paragraph: Paragraph, context: MarkupContext): string | 
   if (numId !== undefined) {
     const list = context.counter(numId, ilvl ?? 0)
     if (list) {
+      // An invisible bullet (iv) marks a task list's item (markdocx: the box is the bullet) or
+      // only indents a paragraph (pandoc: an item's later paragraphs); blocks.ts tells which.
+      if (list.invisible) facts.push('iv=1', 'xi=1')
       facts.push(`n=${sanitise(list.numId)}`, `l=${list.level}`, `v=${list.value}`, `o=${list.ordered ? 1 : 0}`, `k=${sanitise(list.look)}`)
       if (list.restarted) facts.push('r=1')
       if (paragraph.left === undefined && list.indent !== undefined) facts.push(`x=${list.indent}`)
