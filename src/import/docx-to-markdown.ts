@@ -139,6 +139,11 @@ function reportMammoth(message: { type: string; message: string }, log: MessageL
   const text = message.message
   if (/^Unrecognised (paragraph|run|table) style/.test(text) || /style with ID .* was referenced but not defined/.test(text)) return
   if (/^Image of type/.test(text)) return
+  const external = /^could not read external image '([^']*)'/.exec(text)
+  if (external) {
+    log.add('import-image-linked', `A picture linked from outside the document (${external[1]}) was left out`, 'warning')
+    return
+  }
   if (/^Could not find image file/.test(text) || /^A v:imagedata element without a relationship ID/.test(text)) {
     log.add('import-image-missing', 'A picture whose file is not in the document (or is linked from outside it) was left out', 'warning')
     return

@@ -50,7 +50,8 @@ export function ommlToLatex(root: XmlElement): OmmlResult {
       case 'm:box':
       case 'w:ins':
       case 'm:phant':
-        return node.name === 'm:box' || node.name === 'm:phant' ? convert(e('m:e'), depth) : convert(node, depth)
+        if (node.name === 'm:phant') return `\\phantom{${arg(e('m:e'), depth)}}`
+        return node.name === 'm:box' ? convert(e('m:e'), depth) : convert(node, depth)
       case 'm:r':
         return run(node)
       case 'm:f': {
@@ -61,8 +62,12 @@ export function ommlToLatex(root: XmlElement): OmmlResult {
         if (type === 'noBar') return `\\genfrac{}{}{0pt}{}{${num}}{${den}}`
         return `\\frac{${num}}{${den}}`
       }
-      case 'm:sSup':
-        return `${base(arg(e('m:e'), depth))}^${script(arg(e('m:sup'), depth))}`
+      case 'm:sSup': {
+        const sup = arg(e('m:sup'), depth)
+        // Primes are written as such: f' rather than f^{'}.
+        if (/^'+$/.test(sup)) return `${base(arg(e('m:e'), depth))}${sup}`
+        return `${base(arg(e('m:e'), depth))}^${script(sup)}`
+      }
       case 'm:sSub':
         return `${base(arg(e('m:e'), depth))}_${script(arg(e('m:sub'), depth))}`
       case 'm:sSubSup':
@@ -118,8 +123,15 @@ export function ommlToLatex(root: XmlElement): OmmlResult {
         if (chr === '\u23DF') return `\\underbrace{${body}}`
         return top ? `\\overset{${symbol(chr)}}{${body}}` : `\\underset{${symbol(chr)}}{${body}}`
       }
-      case 'm:borderBox':
-        return `\\boxed{${arg(e('m:e'), depth)}}`
+      case 'm:borderBox': {
+        // A box with its sides hidden and a diagonal struck through is a cancellation.
+        const props = pr('m:borderBoxPr')
+        const up = on(child(props, 'm:strikeBLTR'))
+        const down = on(child(props, 'm:strikeTLBR'))
+        const body = arg(e('m:e'), depth)
+        if (up || down) return `${up && down ? '\\xcancel' : up ? '\\cancel' : '\\bcancel'}{${body}}`
+        return `\\boxed{${body}}`
+      }
       case 'm:m':
         return matrix(node, depth, 'matrix')
       case 'm:eqArr':
@@ -195,16 +207,30 @@ function run(node: XmlElement): string {
   const plain = style === 'p'
   const word = /^[A-Za-z]{2,}$/.test(text)
   if (word && FUNCTIONS.has(text)) return `\\${text}`
-  if (plain && /^[A-Za-z]+$/.test(text)) return `\\mathrm{${text}}`
+  if (plain && /[A-Za-z]/.test(text)) {
+    // Upright letters (\\mathrm, or a function's name) among upright operators and digits.
+    return join(text.split(/([A-Za-z]+)/).map((part, index) => (index % 2 === 1 ? (FUNCTIONS.has(part) ? `\\${part}` : `\\mathrm{${part}}`) : join(combine(part).map((char) => symbol(char))))))
+  }
   if (style === 'b' && /^[A-Za-z0-9]+$/.test(text)) return `\\mathbf{${text}}`
   if (script === 'double-struck' && /^[A-Za-z]+$/.test(text)) return `\\mathbb{${text}}`
   if (script === 'script' && /^[A-Za-z]+$/.test(text)) return `\\mathcal{${text}}`
   if (script === 'fraktur' && /^[A-Za-z]+$/.test(text)) return `\\mathfrak{${text}}`
-  return join([...text].map((char) => symbol(char)))
+  return join(combine(text).map((char) => symbol(char)))
+}
+
+/** Characters, a negating slash (U+0338) kept with the character it negates. */
+function combine(text: string): string[] {
+  const chars: string[] = []
+  for (const char of text) {
+    if (char === '\u0338' && chars.length > 0) chars[chars.length - 1] += char
+    else chars.push(char)
+  }
+  return chars
 }
 
 /** A character as LaTeX. */
 function symbol(char: string): string {
+  if (char.length > 1 && char.endsWith('\u0338')) return `\\not${/^[A-Za-z]/.test(symbol(char.slice(0, -1))) ? ' ' : ''}${symbol(char.slice(0, -1))}`
   const mapped = SYMBOLS[char]
   if (mapped !== undefined) return mapped
   const code = char.codePointAt(0)!
@@ -217,13 +243,26 @@ function symbol(char: string): string {
   return char
 }
 
-/** Mathematical Alphanumeric Symbols (𝑥, 𝐱, ℝ-like 𝔸…) back to letters in their style. */
+/** The order of the Greek letters in each style of the Mathematical Alphanumeric Symbols. */
+const GREEK = [...'ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡϴΣΤΥΦΧΨΩ∇αβγδεζηθικλμνξοπρςστυφχψω∂ϵϑϰϕϱϖ']
+
+/** Mathematical Alphanumeric Symbols (𝑥, 𝐱, 𝛼, 𝜶…) back to letters in their style. */
 function mathAlphanumeric(code: number): string | undefined {
+  if (code === 0x210e) return 'h'
   if (code < 0x1d400 || code > 0x1d7ff) return undefined
+  if (code >= 0x1d6a8 && code < 0x1d7ca) {
+    const offset = code - 0x1d6a8
+    const letter = GREEK[offset % 58]!
+    const style = Math.floor(offset / 58)
+    const tex = SYMBOLS[letter] ?? letter
+    // bold, italic, bold italic, sans-serif bold, sans-serif bold italic
+    return style === 1 ? tex : `\\boldsymbol{${tex}}`
+  }
   if (code >= 0x1d7ce) {
     const digit = String((code - 0x1d7ce) % 10)
     return code < 0x1d7d8 ? `\\mathbf{${digit}}` : code < 0x1d7e2 ? `\\mathbb{${digit}}` : digit
   }
+  if (code >= 0x1d6a4) return undefined
   const offset = code - 0x1d400
   const alphabet = Math.floor(offset / 52)
   const index = offset % 52
@@ -252,6 +291,12 @@ function join(pieces: string[]): string {
   let out = ''
   for (const piece of pieces) {
     if (piece === '') continue
+    // The thin space TeX puts after a function name (\\max x) is TeX's to put: writing it would add one each round trip.
+    if (piece === '\\,' && FUNCTION_END.test(out)) continue
+    if (piece === '\\quad' && out.endsWith('\\quad') && !out.endsWith('\\qquad')) {
+      out = `${out.slice(0, -'\\quad'.length)}\\qquad`
+      continue
+    }
     if (/\\[A-Za-z]+$/.test(out) && /^[A-Za-z0-9]/.test(piece)) out += ' '
     out += piece
   }
@@ -285,7 +330,7 @@ function tidy(latex: string): string {
       index % 2 === 1
         ? part
         : part
-            .replace(/ *(=|\+|-|<|>|\\le|\\ge|\\ne|\\neq|\\approx|\\equiv|\\to|\\pm|\\mp|\\times|\\cdot|\\leq|\\geq|\\in|\\rightarrow|\\Rightarrow)(?![A-Za-z]) */g, ' $1 ')
+            .replace(/ *([=+<>-]|\\(?:le|ge|ne|neq|approx|equiv|to|pm|mp|times|cdot|leq|geq|in|rightarrow|Rightarrow)(?![A-Za-z])) */g, ' $1 ')
             .replace(/([{(\[^_]) +/g, '$1')
             .replace(/ +([})\]^_])/g, '$1'),
     )
@@ -294,7 +339,10 @@ function tidy(latex: string): string {
     .trim()
 }
 
-const FUNCTIONS = new Set(['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'lim', 'max', 'min', 'sup', 'inf', 'det', 'dim', 'ker', 'deg', 'gcd', 'arg', 'hom', 'Pr', 'limsup', 'liminf'])
+const FUNCTION_NAMES = ['sin', 'cos', 'tan', 'cot', 'sec', 'csc', 'arcsin', 'arccos', 'arctan', 'sinh', 'cosh', 'tanh', 'coth', 'log', 'ln', 'lg', 'exp', 'lim', 'max', 'min', 'sup', 'inf', 'det', 'dim', 'ker', 'deg', 'gcd', 'arg', 'hom', 'Pr', 'limsup', 'liminf']
+const FUNCTION_END = new RegExp(`\\\\(?:${FUNCTION_NAMES.join('|')})$`)
+
+const FUNCTIONS = new Set(FUNCTION_NAMES)
 
 const NARY: Record<string, string> = {
   '∑': '\\sum',
@@ -341,7 +389,7 @@ const ACCENTS: Record<string, string> = {
   '\u20D6': '\\overleftarrow',
 }
 
-const MATRIX_FENCES: Record<string, string> = { '()': 'pmatrix', '[]': 'bmatrix', '{}': 'Bmatrix', '||': 'vmatrix', '‖‖': 'Vmatrix', '\u2225\u2225': 'Vmatrix' }
+const MATRIX_FENCES: Record<string, string> = { '()': 'pmatrix', '[]': 'bmatrix', '{}': 'Bmatrix', '||': 'vmatrix', '\u2223\u2223': 'vmatrix', '‖‖': 'Vmatrix', '\u2225\u2225': 'Vmatrix' }
 
 const FENCES: Record<string, string> = {
   '(': '(',
@@ -351,6 +399,7 @@ const FENCES: Record<string, string> = {
   '{': '\\{',
   '}': '\\}',
   '|': '|',
+  '\u2223': '|',
   '‖': '\\|',
   '\u2225': '\\|',
   '⟨': '\\langle',
@@ -367,13 +416,14 @@ const FENCES: Record<string, string> = {
 const SYMBOLS: Record<string, string> = {
   α: '\\alpha', β: '\\beta', γ: '\\gamma', δ: '\\delta', ε: '\\varepsilon', ϵ: '\\epsilon', ζ: '\\zeta', η: '\\eta', θ: '\\theta', ϑ: '\\vartheta', ι: '\\iota', κ: '\\kappa', λ: '\\lambda', μ: '\\mu', ν: '\\nu', ξ: '\\xi', π: '\\pi', ϖ: '\\varpi', ρ: '\\rho', ϱ: '\\varrho', σ: '\\sigma', ς: '\\varsigma', τ: '\\tau', υ: '\\upsilon', φ: '\\varphi', ϕ: '\\phi', χ: '\\chi', ψ: '\\psi', ω: '\\omega',
   Γ: '\\Gamma', Δ: '\\Delta', Θ: '\\Theta', Λ: '\\Lambda', Ξ: '\\Xi', Π: '\\Pi', Σ: '\\Sigma', Υ: '\\Upsilon', Φ: '\\Phi', Ψ: '\\Psi', Ω: '\\Omega',
-  '∞': '\\infty', '±': '\\pm', '∓': '\\mp', '×': '\\times', '÷': '\\div', '⋅': '\\cdot', '·': '\\cdot', '∙': '\\cdot', '−': '-', '∗': '*',
+  '∞': '\\infty', '±': '\\pm', '∓': '\\mp', '×': '\\times', '÷': '\\div', '⋅': '\\cdot', '·': '\\cdot', '∙': '\\bullet', '−': '-', '∗': '*',
   '≤': '\\le', '≥': '\\ge', '≠': '\\ne', '≈': '\\approx', '≡': '\\equiv', '∼': '\\sim', '≃': '\\simeq', '≅': '\\cong', '∝': '\\propto', '≪': '\\ll', '≫': '\\gg', '≺': '\\prec', '≻': '\\succ',
   '→': '\\to', '←': '\\leftarrow', '↔': '\\leftrightarrow', '⇒': '\\Rightarrow', '⇐': '\\Leftarrow', '⇔': '\\Leftrightarrow', '↦': '\\mapsto', '↑': '\\uparrow', '↓': '\\downarrow', '⟶': '\\longrightarrow', '⟹': '\\Longrightarrow',
   '∈': '\\in', '∉': '\\notin', '∋': '\\ni', '⊂': '\\subset', '⊆': '\\subseteq', '⊃': '\\supset', '⊇': '\\supseteq', '∪': '\\cup', '∩': '\\cap', '∅': '\\emptyset', '∖': '\\setminus',
   '∀': '\\forall', '∃': '\\exists', '∄': '\\nexists', '¬': '\\neg', '∧': '\\wedge', '∨': '\\vee', '⊕': '\\oplus', '⊗': '\\otimes', '⊙': '\\odot', '∘': '\\circ', '⊥': '\\perp', '∥': '\\parallel', '∣': '\\mid',
   '∂': '\\partial', '∇': '\\nabla', '′': "'", '″': "''", '…': '\\ldots', '⋯': '\\cdots', '⋮': '\\vdots', '⋱': '\\ddots', '°': '^{\\circ}', 'ℏ': '\\hbar', 'ℓ': '\\ell', 'ℜ': '\\Re', 'ℑ': '\\Im', 'ℵ': '\\aleph', '℘': '\\wp',
   ℝ: '\\mathbb{R}', ℕ: '\\mathbb{N}', ℤ: '\\mathbb{Z}', ℚ: '\\mathbb{Q}', ℂ: '\\mathbb{C}', ℍ: '\\mathbb{H}', ℙ: '\\mathbb{P}',
+  '⊤': '\\top', '†': '\\dagger', '‡': '\\ddagger', '⋆': '\\star', '⟺': '\\iff', '⇌': '\\rightleftharpoons', '∠': '\\angle', '△': '\\triangle', '□': '\\square', '■': '\\blacksquare', '⋄': '\\diamond', '•': '\\bullet', '⊢': '\\vdash', '⊨': '\\models', '∤': '\\nmid', '⪯': '\\preceq', '≼': '\\preceq', '⊏': '\\sqsubset', '⊑': '\\sqsubseteq', '⊔': '\\sqcup', '⊓': '\\sqcap', '≐': '\\doteq', '≜': '\\triangleq', '∮': '\\oint', '℧': '\\mho', 'ð': '\\eth', '∡': '\\measuredangle', '⊊': '\\subsetneq', '⊋': '\\supsetneq', '⇝': '\\leadsto', '↪': '\\hookrightarrow', '↩': '\\hookleftarrow', '⟵': '\\longleftarrow', '⟷': '\\longleftrightarrow', '⟸': '\\Longleftarrow', '⟼': '\\longmapsto', '⇑': '\\Uparrow', '⇓': '\\Downarrow', '↕': '\\updownarrow', '↗': '\\nearrow', '↘': '\\searrow', '↙': '\\swarrow', '↖': '\\nwarrow',
   '⟨': '\\langle', '⟩': '\\rangle', '⌊': '\\lfloor', '⌋': '\\rfloor', '⌈': '\\lceil', '⌉': '\\rceil', '‖': '\\|',
-  '\u2061': '', '\u2062': '', '\u2063': '', '\u2064': '', '\u00A0': '~', '\u2009': '\\,', '\u2005': '\\:', '\u2004': '\\;', '\u2003': '\\quad', '\u2002': '\\enspace',
+  '\u2061': '', '\u2062': '', '\u2063': '', '\u2064': '', '\u00A0': '~', '\u2009': '\\,', '\u2005': '\\:', '\u205F': '\\:', '\u2004': '\\;', '\u2003': '\\quad', '\u2002': '\\enspace',
 }

@@ -11,7 +11,7 @@ import type { Blockquote, Heading, Image, Parents, Root } from 'mdast'
 import { defListToMarkdown } from 'mdast-util-definition-list'
 import { gfmToMarkdown } from 'mdast-util-gfm'
 import { mathToMarkdown } from 'mdast-util-math'
-import { defaultHandlers, toMarkdown, type Handle, type Options, type State, type Info } from 'mdast-util-to-markdown'
+import { defaultHandlers, toMarkdown, type ConstructName, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown'
 import type { Attributes } from '../mdast/attributes.js'
 import type { BracketedSpan, CriticComment, CriticHighlight, FencedDiv, Subscript, Superscript, TableCaption } from '../mdast/nodes.js'
 
@@ -82,6 +82,9 @@ const math: Handle = (node, parent, state, info) => {
   return block === '' ? value : `${value} ${block}`
 }
 
+/** Where phrasing is not text: link destinations and titles, autolinks (no escapes there). */
+const NOT_TEXT: ConstructName[] = ['autolink', 'destinationLiteral', 'destinationRaw', 'reference', 'titleQuote', 'titleApostrophe']
+
 export const PRINT_OPTIONS: Options = {
   bullet: '-',
   emphasis: '*',
@@ -110,13 +113,13 @@ export const PRINT_OPTIONS: Options = {
   },
   unsafe: [
     // pandoc's superscript; strikethrough's `~` is escaped by GFM already, `$` by math.
-    { character: '^', inConstruct: 'phrasing' },
+    { character: '^', inConstruct: 'phrasing', notInConstruct: NOT_TEXT },
     // A definition (`: …`) or a fenced div (`:::`) at the start of a line.
     { character: ':', atBreak: true },
     // `\newpage` written as words.
-    { character: '\\', after: '(?:newpage|pagebreak)\\b' },
+    { character: '\\', after: '(?:newpage|pagebreak)\\b', inConstruct: 'phrasing', notInConstruct: NOT_TEXT },
     // `www.` followed by anything: GFM's literal autolinks take escapes after it into the link.
-    { character: '.', before: '[Ww][Ww][Ww]', inConstruct: 'phrasing' },
+    { character: '.', before: '[Ww][Ww][Ww]', inConstruct: 'phrasing', notInConstruct: NOT_TEXT },
   ],
 }
 
