@@ -96,7 +96,7 @@ function absorb(blocks: Flow[], context: BlockContext): Flow[] {
 /** A block's facts, a table's being its first paragraph's. */
 function placeFacts(block: Flow, context: BlockContext): Map<string, string> | undefined {
   if (block.type === 'html') {
-    const first = context.tableOf(block)?.rows[0]?.cells[0]?.blocks[0]
+    const first = context.tableOf(block)?.rows[0]?.cells[0]?.children[0]
     return first ? context.factsOf(first) : undefined
   }
   return context.factsOf(block)
@@ -104,7 +104,7 @@ function placeFacts(block: Flow, context: BlockContext): Map<string, string> | u
 
 function setPlaceFacts(block: Flow, facts: Map<string, string>, context: BlockContext): void {
   if (block.type === 'html') {
-    const first = context.tableOf(block)?.rows[0]?.cells[0]?.blocks[0]
+    const first = context.tableOf(block)?.rows[0]?.cells[0]?.children[0]
     if (first) context.setFacts(first, facts)
   } else context.setFacts(block, facts)
 }
@@ -284,10 +284,10 @@ function quote(block: Blockquote, context: BlockContext): Blockquote {
 
 function tableNode(model: TableModel, context: BlockContext): Table | Html {
   // Each cell's blocks restructured first (lists, quotes inside cells).
-  for (const row of model.rows) for (const cell of row.cells) cell.blocks = structure(cell.blocks, context) as BlockContent[]
-  const simple = model.rows.length > 0 && model.rows.every((row) => row.cells.every((cell) => cell.colSpan === 1 && cell.rowSpan === 1 && cell.blocks.every((block) => block.type === 'paragraph')))
+  for (const row of model.rows) for (const cell of row.cells) cell.children = structure(cell.children, context) as BlockContent[]
+  const simple = model.rows.length > 0 && model.rows.every((row) => row.cells.every((cell) => cell.colSpan === 1 && cell.rowSpan === 1 && cell.children.every((block) => block.type === 'paragraph')))
   const table = simple ? gfmTable(model, context) : htmlTable(model)
-  const first = model.rows[0]?.cells[0]?.blocks[0]
+  const first = model.rows[0]?.cells[0]?.children[0]
   const indent = first ? context.factsOf(first)?.get('t') : undefined
   if (indent !== undefined) context.setFacts(table, new Map([['t', indent]]))
   return table
@@ -300,18 +300,18 @@ function gfmTable(model: TableModel, context: BlockContext): Table {
     let value: 'left' | 'center' | 'right' | null = null
     for (const row of model.rows) {
       const cell = row.cells[column]
-      const alignment = cell?.blocks[0] ? context.factsOf(cell.blocks[0])?.get('j') : undefined
+      const alignment = cell?.children[0] ? context.factsOf(cell.children[0])?.get('j') : undefined
       if (alignment === 'center' || alignment === 'right') {
         value = alignment
         break
       }
-      if (cell && cell.blocks.length > 0) break
+      if (cell && cell.children.length > 0) break
     }
     align.push(value)
   }
   const rows: TableRow[] = model.rows.map((row, index) => {
     const cells: TableCell[] = row.cells.map((cell) => {
-      const children = cellPhrasing(cell.blocks as Paragraph[])
+      const children = cellPhrasing(cell.children as Paragraph[])
       // A header cell set in bold (LibreOffice writes the table style's bold so) is bold as a header anyway.
       const only = children.length === 1 ? children[0] : undefined
       return { type: 'tableCell', children: index === 0 && only?.type === 'strong' ? only.children : children }
@@ -341,7 +341,7 @@ function htmlTable(model: TableModel): Html {
       const cells = row.cells.map((cell) => {
         const tag = cell.header ? 'th' : 'td'
         const spans = `${cell.colSpan > 1 ? ` colspan="${cell.colSpan}"` : ''}${cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : ''}`
-        const content = cell.blocks.length === 1 && cell.blocks[0]!.type === 'paragraph' ? htmlOf(toHast({ type: 'root', children: cell.blocks[0]!.children }, { allowDangerousHtml: true })) : htmlOf(toHast({ type: 'root', children: cell.blocks }, { allowDangerousHtml: true }))
+        const content = cell.children.length === 1 && cell.children[0]!.type === 'paragraph' ? htmlOf(toHast({ type: 'root', children: cell.children[0]!.children }, { allowDangerousHtml: true })) : htmlOf(toHast({ type: 'root', children: cell.children }, { allowDangerousHtml: true }))
         return `<${tag}${spans}>${content.replace(/\n+/g, ' ').trim()}</${tag}>`
       })
       return `<tr>${cells.join('')}</tr>`

@@ -43,8 +43,8 @@ export function buildDocument(html: string, input: BuildInput): Built {
   const tableOf = (node: Html) => reading.tables.get(node)
   const every = (visit: (parent: Parent) => void) => {
     forEachParent(reading.tree, tableOf, visit)
-    for (const blocks of reading.notes.values()) forEachParent({ type: 'root', children: blocks }, tableOf, visit)
-    for (const phrasing of reading.comments.values()) forEachParent({ type: 'paragraph', children: phrasing }, tableOf, visit)
+    for (const note of reading.notes.values()) forEachParent(note, tableOf, visit)
+    for (const comment of reading.comments.values()) forEachParent(comment, tableOf, visit)
   }
 
   // 1. Markers in text become leaves of their own (empty html nodes, printed as nothing).
@@ -134,8 +134,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
   // 4. Inline content in its canonical shape, review marks as CriticMarkup.
   const placed = new Set<string>()
   const comments = new Map<string, PhrasingContent[]>()
-  for (const [id, phrasing] of reading.comments) {
-    const holder: Paragraph = { type: 'paragraph', children: phrasing }
+  for (const [id, holder] of reading.comments) {
     canonicalPhrasing(holder, { markerOf, comment: () => undefined, placed: new Set() })
     removeMarkerLeaves(holder, markers)
     comments.set(id, trimPhrasing(holder.children))
@@ -144,8 +143,8 @@ export function buildDocument(html: string, input: BuildInput): Built {
   forEachParent(reading.tree, tableOf, (parent) => {
     if (PHRASING_PARENTS.has(parent.type)) canonicalPhrasing(parent, phrasingContext)
   })
-  for (const blocks of reading.notes.values()) {
-    forEachParent({ type: 'root', children: blocks }, tableOf, (parent) => {
+  for (const note of reading.notes.values()) {
+    forEachParent(note, tableOf, (parent) => {
       if (PHRASING_PARENTS.has(parent.type)) canonicalPhrasing(parent, phrasingContext)
     })
   }
@@ -163,8 +162,8 @@ export function buildDocument(html: string, input: BuildInput): Built {
   const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf }
   const children = structure(reading.tree.children, blockContext)
   const definitions: FootnoteDefinition[] = []
-  for (const [label, blocks] of reading.notes) {
-    const structured = structure(blocks, blockContext) as BlockContent[]
+  for (const [label, note] of reading.notes) {
+    const structured = structure(note.children, blockContext) as BlockContent[]
     trimFirstParagraph(structured)
     definitions.push({ type: 'footnoteDefinition', identifier: label, label, children: structured })
   }
@@ -192,7 +191,7 @@ function forEachParent(root: Parent, tableOf: (node: Html) => TableModel | undef
       if ('children' in child) stack.push(child as Parent)
       else if (child.type === 'html') {
         const table = tableOf(child)
-        if (table) for (const row of table.rows) for (const cell of row.cells) stack.push({ type: 'root', children: cell.blocks } as Root)
+        if (table) for (const row of table.rows) for (const cell of row.cells) stack.push(cell)
       }
     }
   }

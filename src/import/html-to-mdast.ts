@@ -9,7 +9,7 @@ import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { fromHtml } from 'hast-util-from-html'
 import { toText } from 'hast-util-to-text'
 import { defaultHandlers, toMdast, type Handle, type State } from 'hast-util-to-mdast'
-import type { BlockContent, Html, Nodes, PhrasingContent, Root } from 'mdast'
+import type { BlockContent, Html, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import type { BracketedSpan, CriticHighlight, Subscript, Superscript } from '../mdast/nodes.js'
 import type { DefListDescriptionNode, DefListNode, DefListTermNode } from 'mdast-util-definition-list'
 import { marker } from './markers.js'
@@ -19,8 +19,10 @@ export interface TableModel {
   rows: Array<{ header: boolean; cells: TableCellModel[] }>
 }
 
+/** A cell: a root of its own blocks (so passes over the tree reach into it), and its spans. */
 export interface TableCellModel {
-  blocks: BlockContent[]
+  type: 'root'
+  children: BlockContent[]
   colSpan: number
   rowSpan: number
   header: boolean
@@ -28,10 +30,10 @@ export interface TableCellModel {
 
 export interface HtmlReading {
   tree: Root
-  /** Notes' bodies by label ("1", "2"… in order of first reference). */
-  notes: Map<string, BlockContent[]>
-  /** Comments' text by Word's id. */
-  comments: Map<string, PhrasingContent[]>
+  /** Notes' bodies by label ("1", "2"… in order of first reference), each a root of its own. */
+  notes: Map<string, Root>
+  /** Comments' text by Word's id, each in a paragraph of its own. */
+  comments: Map<string, Paragraph>
   /** Tables, by the placeholder node that stands for each in the tree. */
   tables: WeakMap<Html, TableModel>
   /** The class mammoth gave a paragraph or quote through the style map (`md-title`…). */
@@ -45,8 +47,8 @@ const COMMENT_REF = /^#docx-comment-(-?\d+)$/
 
 export function htmlToMdast(html: string): HtmlReading {
   const hast = fromHtml(html, { fragment: true })
-  const notes = new Map<string, BlockContent[]>()
-  const comments = new Map<string, PhrasingContent[]>()
+  const notes = new Map<string, Root>()
+  const comments = new Map<string, Paragraph>()
   const tables = new WeakMap<Html, TableModel>()
   const classes = new WeakMap<Nodes, string[]>()
   const imageOrder: number[] = []
@@ -139,7 +141,7 @@ export function htmlToMdast(html: string): HtmlReading {
     if (!body) continue
     removeBackLinks(body, /^#docx-(footnote|endnote)-ref-/)
     prepare(body)
-    notes.set(String(index), convertFlow(body))
+    notes.set(String(index), { type: 'root', children: convertFlow(body) })
   }
   for (const [id, body] of commentBodies) {
     removeBackLinks(body, /^#docx-comment-ref-/)
@@ -152,7 +154,7 @@ export function htmlToMdast(html: string): HtmlReading {
       if (block.type === 'paragraph' || block.type === 'heading') phrasing.push(...block.children)
       else if (block.type === 'code') phrasing.push({ type: 'inlineCode', value: block.value })
     }
-    comments.set(id, phrasing)
+    comments.set(id, { type: 'paragraph', children: phrasing })
   }
   const tree = toMdast(hast, { handlers }) as Root
   return { tree, notes, comments, tables, classes, imageOrder }
@@ -196,7 +198,8 @@ function createHandlers(tables: WeakMap<Html, TableModel>, classes: WeakMap<Node
         if (cell.type !== 'element' || (cell.tagName !== 'td' && cell.tagName !== 'th')) continue
         const converted = toMdast({ type: 'root', children: cell.children }, { handlers: state.handlers }) as Root
         cells.push({
-          blocks: converted.children as BlockContent[],
+          type: 'root',
+          children: converted.children as BlockContent[],
           colSpan: Math.max(1, Math.min(1000, Number(cell.properties.colSpan ?? 1) || 1)),
           rowSpan: Math.max(1, Math.min(65534, Number(cell.properties.rowSpan ?? 1) || 1)),
           header: header || cell.tagName === 'th',

@@ -22,7 +22,7 @@
  *
  * Everything else is copied unchanged. Linear in the part's length.
  */
-import { marker, type MarkerKind } from './markers.js'
+import { marker } from './markers.js'
 import type { ListCounter } from './list-numbers.js'
 import { ommlToLatex } from './omml.js'
 import { styleChain, type WordStyle } from './word-styles.js'
@@ -540,4 +540,3 @@ function equationOf(xml: string, start: number, end: number, display: boolean): 
   return { latex, display, unknown }
 }
 
-export type { MarkerKind }
