@@ -9,6 +9,7 @@ import type { BlockContent, FootnoteDefinition, FootnoteReference, Heading, Html
 import type { InlineMath, Math } from 'mdast-util-math'
 import { stringify as stringifyYaml } from 'yaml'
 import type { PageBreak } from '../mdast/nodes.js'
+import { urlProtocol } from '../mdast/safe-url.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { structure } from './blocks.js'
 import { htmlToMdast, type TableModel } from './html-to-mdast.js'
@@ -169,8 +170,9 @@ export function buildDocument(html: string, input: BuildInput): Built {
   }
   const tree: Root = { type: 'root', children: [...(frontMatter ? [frontMatter] : []), ...children, ...definitions] as RootContent[] }
 
-  // 7. Bookmarks: heading ids and the links that point to them.
+  // 7. Bookmarks: heading ids and the links that point to them; script links lose their link.
   resolveBookmarks(tree, markers)
+  dropScriptLinks(tree, input)
 
   // 8. What is left of the markers goes; empty paragraphs go; pictures get their names.
   removeMarkerLeaves(tree, markers)
@@ -385,6 +387,24 @@ function resolveBookmarks(tree: Root, markers: WeakMap<Nodes, Marker>): void {
     for (const child of parent.children) if ('children' in child) visit.push(child as Parent)
   }
 }
+
+/** `javascript:`, `vbscript:` and `data:` links keep their text, not their link (others stay for the export to judge). */
+function dropScriptLinks(tree: Root, input: BuildInput): void {
+  const stack: Parent[] = [tree]
+  while (stack.length > 0) {
+    const parent = stack.pop()!
+    if (parent.children.some((child) => child.type === 'link' && SCRIPT_PROTOCOLS.has(urlProtocol(child.url) ?? ''))) {
+      parent.children = parent.children.flatMap((child) => {
+        if (child.type !== 'link' || !SCRIPT_PROTOCOLS.has(urlProtocol(child.url) ?? '')) return [child]
+        input.log.add('import-link-unsafe', `A ${urlProtocol(child.url)}: link kept its text only`, 'warning')
+        return child.children
+      }) as Parent['children']
+    }
+    for (const child of parent.children) if ('children' in child) stack.push(child as Parent)
+  }
+}
+
+const SCRIPT_PROTOCOLS = new Set(['javascript', 'vbscript', 'data'])
 
 // Clean-up
 

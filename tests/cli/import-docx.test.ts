@@ -8,7 +8,10 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { run, type CliIo } from '../../src/cli/main.js'
 import { markdownToDocx } from '../../src/convert.js'
+import { checkProducedWithOracle, inspect } from '../support/docx.js'
 import { png } from '../support/images.js'
+
+checkProducedWithOracle('cli-import')
 
 let work: string
 
@@ -32,8 +35,8 @@ beforeAll(async () => {
   writeFileSync(join(work, 'pic.png'), png(40, 20))
   const markdown = '# Report\n\nText with a *word* and a {==phrase==}{>>A comment.<<}.\n\n![A picture](pic.png)\n'
   const { data } = await markdownToDocx(markdown, { loadImage: async (url) => (url === 'pic.png' ? new Uint8Array(readFileSync(join(work, 'pic.png'))) : undefined) })
-  writeFileSync(join(work, 'report.docx'), data)
-  writeFileSync(join(work, 'second.docx'), (await markdownToDocx('# Second\n')).data)
+  writeFileSync(join(work, 'report.docx'), inspect(data, [], 'report').bytes)
+  writeFileSync(join(work, 'second.docx'), inspect((await markdownToDocx('# Second\n')).data, [], 'second').bytes)
 })
 
 describe('markdocx in.docx -o out.md', () => {

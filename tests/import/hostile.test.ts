@@ -10,7 +10,7 @@ import { toString } from 'mdast-util-to-string'
 import { describe, expect, it } from 'vitest'
 import { docxToMarkdown } from '../../src/import/docx-to-markdown.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { makeDocx, p, run } from './make-docx.js'
+import { ins, makeDocx, p, run } from './make-docx.js'
 
 async function rules(bytes: Uint8Array): Promise<string[]> {
   const result = await docxToMarkdown(bytes)
@@ -78,6 +78,21 @@ describe('import: files that are not Word documents', () => {
     const result = await docxToMarkdown(makeDocx({ body }))
     expect(result.markdown.split('\n\n')).toHaveLength(5_000)
   }, 60_000)
+
+  it('keeps the text of a javascript: link, not the link', async () => {
+    const body = p({ xml: '<w:hyperlink r:id="rIdX"><w:r><w:t>click</w:t></w:r></w:hyperlink>' }, ' and ', { xml: '<w:hyperlink r:id="rIdY"><w:r><w:t>fine</w:t></w:r></w:hyperlink>' })
+    const relationships = '<Relationship Id="rIdX" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="JavaScript:alert(1)" TargetMode="External"/><Relationship Id="rIdY" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://example.com/" TargetMode="External"/>'
+    const result = await docxToMarkdown(makeDocx({ body, relationships }))
+    expect(result.markdown).toBe('click and [fine](https://example.com/)\n')
+    expect(result.messages.map((message) => message.ruleId)).toEqual(['import-link-unsafe'])
+  })
+
+  it('gives the same Markdown and pictures for the same bytes', async () => {
+    const bytes = makeDocx({ body: p('Same ', ins(run('every')), ' time.') })
+    const [first, second] = [await docxToMarkdown(bytes), await docxToMarkdown(bytes)]
+    expect(second.markdown).toBe(first.markdown)
+    expect(second.images).toEqual(first.images)
+  })
 
   it('takes the noncharacters it uses as markers out of the document’s own text', async () => {
     const result = await docxToMarkdown(makeDocx({ body: `<w:p>${run('a\uFDD0i\uFDD1b')}<w:r><w:t xml:space="preserve"> &#xFDD0;d&#65041; c</w:t></w:r></w:p>` }))

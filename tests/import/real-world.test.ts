@@ -16,6 +16,9 @@ import { createNodeImageLoader } from '../../src/cli/node-image-loader.js'
 import { markdownToDocx } from '../../src/convert.js'
 import { docxToMarkdown } from '../../src/import/docx-to-markdown.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
+import { checkProducedWithOracle, inspect } from '../support/docx.js'
+
+checkProducedWithOracle('import-real-world')
 
 const FIXTURES = resolve(import.meta.dirname, '..', '..', 'fixtures')
 const CASES = ['inline-formatting', 'headings', 'lists-nested', 'lists-start', 'lists-blocks', 'task-lists', 'footnotes', 'tables', 'code-blocks', 'links', 'math', 'doc-front-matter', 'blockquotes']
@@ -92,7 +95,7 @@ describe.runIf(hasSoffice)('import: .docx saved again by LibreOffice', () => {
   beforeAll(async () => {
     for (const name of CASES) {
       const { data } = await markdownToDocx(readFileSync(join(FIXTURES, name, 'input.md'), 'utf8'), { loadImage: createNodeImageLoader({ baseDir: join(FIXTURES, name), remote: false }) })
-      writeFileSync(join(work, `${name}.docx`), data)
+      writeFileSync(join(work, `${name}.docx`), inspect(data, [], name).bytes)
     }
     execFileSync('soffice', [`-env:UserInstallation=file://${join(work, 'profile')}`, '--headless', '--convert-to', 'docx:MS Word 2007 XML', '--outdir', join(work, 'lo'), ...CASES.map((name) => join(work, `${name}.docx`))], { timeout: 240_000, stdio: 'ignore' })
   }, 300_000)

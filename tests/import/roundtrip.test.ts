@@ -12,7 +12,8 @@
  *
  * Also, for every fixture: a second round trip (the imported Markdown exported and imported
  * again, its pictures from the first import) gives the same Markdown — the import is a fixed
- * point — and every picture the Markdown links is among the images returned.
+ * point — and every picture the Markdown links is among the images returned. The .docx of
+ * that second export passes the structural checks and the oracle.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -22,8 +23,12 @@ import { createSharpImageConverter } from '../../src/cli/sharp-image-converter.j
 import { markdownToDocx, type ConvertOptions } from '../../src/convert.js'
 import type { ImageLoader } from '../../src/docx/media/images.js'
 import { docxToMarkdown } from '../../src/import/docx-to-markdown.js'
+import { checkProducedWithOracle, inspect } from '../support/docx.js'
 import { lineDiff } from './line-diff.js'
 import { normalise } from './normalise.js'
+
+// The .docx made from imported Markdown is new input to the compiler: checked like any other.
+checkProducedWithOracle('import-roundtrip')
 
 const FIXTURES = resolve(import.meta.dirname, '..', '..', 'fixtures')
 const KNOWN_PATH = join(import.meta.dirname, 'roundtrip-known.json')
@@ -76,7 +81,9 @@ describe('import: export → import round trip', () => {
       // A second round trip changes nothing.
       const files = new Map(imported.images.map((image) => [image.path, image]))
       const fromImport: ImageLoader = async (url) => files.get(url)?.bytes
-      const again = await docxToMarkdown(await exportFixture(name, imported.markdown, fromImport))
+      const second = await exportFixture(name, imported.markdown, fromImport)
+      inspect(second, [], `${name} again`)
+      const again = await docxToMarkdown(second)
       expect(again.markdown).toBe(imported.markdown)
     }, 60_000)
   }
