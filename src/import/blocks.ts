@@ -120,6 +120,8 @@ interface OpenList {
   value: number
   /** Where the item's text starts (twips), for the blocks that continue it. */
   indent: number
+  /** Paragraphs in the current item (two make the list loose). */
+  paragraphs: number
 }
 
 function lists(blocks: Flow[], context: BlockContext): Flow[] {
@@ -157,12 +159,13 @@ function lists(blocks: Flow[], context: BlockContext): Flow[] {
         top.item = item
         top.value = value
         top.indent = indent
+        top.paragraphs = block.type === 'paragraph' ? 1 : 0
       } else {
         const list: List = { type: 'list', ordered, spread: false, children: [item] }
         if (ordered) list.start = value
         if (top) top.item.children.push(list)
         else out.push(list)
-        open.push({ list, item, level, numId, look, value, indent })
+        open.push({ list, item, level, numId, look, value, indent, paragraphs: block.type === 'paragraph' ? 1 : 0 })
       }
       if (block.type === 'paragraph' && isLooseStyle(facts.get('s'))) markLoose(open)
       continue
@@ -176,7 +179,7 @@ function lists(blocks: Flow[], context: BlockContext): Flow[] {
         open.length = at + 1
         const target = open[at]!
         target.item.children.push(block as BlockContent)
-        if (block.type === 'paragraph' && target.item.children.filter((child) => child.type === 'paragraph').length > 1) markLoose([target])
+        if (block.type === 'paragraph' && ++target.paragraphs === 2) markLoose([target])
         continue
       }
     }

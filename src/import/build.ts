@@ -104,7 +104,9 @@ export function buildDocument(html: string, input: BuildInput): Built {
     for (let index = 0; index < parent.children.length; index++) {
       const found = markers.get(parent.children[index] as Nodes)
       if (found?.kind !== 'a') continue
-      const next = parent.children.slice(index + 1).find((node) => !(node.type === 'text' && node.value.trim() === ''))
+      let after = index + 1
+      while (after < parent.children.length && parent.children[after]!.type === 'text' && (parent.children[after] as Text).value.trim() === '') after++
+      const next = parent.children[after]
       const note = next ? markers.get(next as Nodes) : undefined
       if (note?.kind === 'f') noteOfBookmark.set(found.payload, note.payload)
     }

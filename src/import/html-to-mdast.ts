@@ -135,8 +135,9 @@ export function htmlToMdast(html: string): HtmlReading {
     const converted = toMdast({ type: 'root', children: element.children }, { handlers }) as Root
     return converted.children as BlockContent[]
   }
+  const keyOf = new Map([...labels].map(([key, label]) => [label, key]))
   for (let index = 1; index <= labels.size; index++) {
-    const key = [...labels].find(([, label]) => label === String(index))?.[0]
+    const key = keyOf.get(String(index))
     const body = key !== undefined ? noteBodies.get(key) : undefined
     if (!body) continue
     removeBackLinks(body, /^#docx-(footnote|endnote)-ref-/)

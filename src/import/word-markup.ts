@@ -194,7 +194,14 @@ export function markPart(xml: string, context: MarkupContext): string {
     const paragraph = current()
 
     if (token.type === 'close') {
-      const at = stack.lastIndexOf(name)
+      // The element it closes, looked for a few levels down at most: a stray closing tag is ignored.
+      let at = -1
+      for (let index = stack.length - 1; index >= 0 && index >= stack.length - 64; index--) {
+        if (stack[index] === name) {
+          at = index
+          break
+        }
+      }
       if (at === -1) return
       // Content after the paragraph's properties starts the paragraph.
       if (paragraph && at === paragraph.depth && name === 'w:p') closeParagraph(paragraph, token)
@@ -431,6 +438,8 @@ export function markPart(xml: string, context: MarkupContext): string {
   }
 
   function readProperty(paragraph: Paragraph, name: string, token: { start: number; end: number }) {
+    // Only w:pPr's children and grandchildren are read (a hostile document may nest deeper).
+    if (stack.length - paragraph.depth > 3) return
     const path = stack.slice(paragraph.depth + 1)
     if (path[0] !== 'w:pPr') return
     const attributes = () => attributesOf(xml.slice(token.start, token.end))
