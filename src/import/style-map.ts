@@ -25,6 +25,9 @@ export const STYLE_MAP: readonly string[] = [
   // users write one paragraph a line, in HTML Preformatted: those are joined.
   "p[style-name='Source Code'] => pre:fresh",
   "p[style-name='HTML Preformatted'] => pre:separator('\\n')",
+  // LibreOffice's names.
+  "p[style-name='Preformatted Text'] => pre:separator('\\n')",
+  "p[style-name='Quotations'] => blockquote > p:fresh",
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "p[style-name='Quote'] => blockquote > p:fresh",
   "p[style-name='Intense Quote'] => blockquote > p:fresh",
@@ -42,6 +45,8 @@ export const STYLE_MAP: readonly string[] = [
   "p[style-name='Horizontal Rule'] => p:fresh",
   "r[style-name='Verbatim Char'] => code",
   "r[style-name='HTML Code'] => code",
+  "r[style-name='Source Text'] => code",
+  "r[style-name='Teletype'] => code",
   "r[style-name='Keyboard'] => kbd",
   "r[style-name='HTML Keyboard'] => kbd",
   "r[style-name='Strong'] => strong",
