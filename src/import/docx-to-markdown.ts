@@ -6,12 +6,13 @@
  * into the XML as markers (word-markup.ts) → mammoth, loaded on first use, turns the document
  * into HTML through our style map (style-map.ts) → hast → mdast, with notes, comments, tables,
  * captions and the title block read back (html-to-mdast.ts) → the markers resolved into lists,
- * tracked changes, comments and equations (resolve-markers.ts, blocks.ts, phrasing.ts) →
+ * tracked changes, comments and equations (build.ts, blocks.ts, phrasing.ts) →
  * Markdown printed in markdocx's dialect (print.ts). Never throws: a file that is not a Word
  * document, or one that mammoth cannot read, gives empty Markdown and a message saying why.
  */
 import type { Root } from 'mdast'
 import { buildDocument } from './build.js'
+import { stripMarkers } from './markers.js'
 import { createListCounter } from './list-numbers.js'
 import { MessageLog, type ImportMessage } from './messages.js'
 import { decodeXml, findMainPart, readPackage, writePackage, type PackageLimits } from './package.js'
@@ -113,7 +114,9 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
     )
     for (const message of result.messages) reportMammoth(message, log)
     const built = buildDocument(result.value, { equations, findings, images, imageFolder: options.imageFolder ?? 'images', log, properties: readProperties(text('docProps/core.xml')) })
-    return { markdown: printMarkdown(built.tree), images: built.images, messages: log.list(), tree: built.tree }
+    // Every marker was read back by now; one in a place no pass looks (a picture's alt text) goes too.
+    const markdown = stripMarkers(printMarkdown(built.tree))
+    return { markdown, images: built.images, messages: log.list(), tree: built.tree }
   } catch (error) {
     log.add('import-failed', `Cannot read the Word document: ${error instanceof Error ? error.message : String(error)}`, 'error')
     return empty()

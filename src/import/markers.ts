@@ -4,9 +4,9 @@
  * mammoth reads a .docx into HTML well, but drops deleted text, comment anchors, equations,
  * list numbers and the fields behind cross-references. The pre-pass (word-markup.ts) writes
  * that knowledge into the document's XML as short runs of text — a marker is
- * U+FDD0, a kind letter, an ASCII payload, U+FDD1 — which mammoth, the HTML parser and
- * hast-util-to-mdast all carry as ordinary text; the mdast pass (resolve-markers.ts) reads them
- * back out and builds the nodes they stand for. U+FDD0 and U+FDD1 are Unicode noncharacters,
+ * U+FDD0, a kind letter, a payload, U+FDD1 — which mammoth, the HTML parser and
+ * hast-util-to-mdast all carry as ordinary text; the mdast passes (build.ts) read them
+ * back out and build the nodes they stand for. U+FDD0 and U+FDD1 are Unicode noncharacters,
  * never text: any the document itself holds are replaced before markers are added.
  */
 
@@ -93,11 +93,6 @@ export function stripMarkers(text: string): string {
   return splitMarkers(text)
     .filter((part): part is string => typeof part === 'string')
     .join('')
-}
-
-/** Replaces stray noncharacters a document holds, so that only the pre-pass's are markers. */
-export function neutralise(text: string): string {
-  return text.includes(MARK_OPEN) || text.includes(MARK_CLOSE) ? text.replace(/[\uFDD0\uFDD1]/g, '\uFFFD') : text
 }
 
 /** `key=value;key=value` payloads (values hold no `;` or `=`). */

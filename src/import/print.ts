@@ -13,7 +13,7 @@ import { gfmToMarkdown } from 'mdast-util-gfm'
 import { mathToMarkdown } from 'mdast-util-math'
 import { defaultHandlers, toMarkdown, type ConstructName, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown'
 import type { Attributes } from '../mdast/attributes.js'
-import type { BracketedSpan, CriticComment, CriticHighlight, FencedDiv, Subscript, Superscript, TableCaption } from '../mdast/nodes.js'
+import type { BracketedSpan, FencedDiv, Subscript, Superscript, TableCaption } from '../mdast/nodes.js'
 
 /** Pandoc's attribute block, `{#id .class key="value"}`, or '' when there is nothing in it. */
 export function attributeBlock(attributes: Attributes | undefined): string {
@@ -128,4 +128,3 @@ export function printMarkdown(tree: Root): string {
   return toMarkdown(tree, PRINT_OPTIONS)
 }
 
-export type { CriticComment, CriticHighlight }

@@ -12,11 +12,6 @@ import { docxToMarkdown } from '../../src/import/docx-to-markdown.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { ins, makeDocx, p, run } from './make-docx.js'
 
-async function rules(bytes: Uint8Array): Promise<string[]> {
-  const result = await docxToMarkdown(bytes)
-  return result.messages.map((message) => message.ruleId)
-}
-
 describe('import: files that are not Word documents', () => {
   it.each([
     ['empty', new Uint8Array(0), /empty/],
