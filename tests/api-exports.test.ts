@@ -18,6 +18,7 @@ describe('public API', () => {
         'diagramBlocks',
         'diagramKey',
         'diagramKind',
+        'docxToMarkdown',
         'formatMessage',
         'headingSlugs',
         'highlightCss',

@@ -33,16 +33,22 @@ export interface CliOptions extends PassedThrough {
 
 export class UsageError extends Error {}
 
-export const HELP = `Usage: markdocx [options] <input.md ...>
+export const HELP = `Usage: markdocx [options] <input.md|input.docx ...>
 
-Converts Markdown (CommonMark + GFM, front matter, math) into Word .docx files.
+Converts Markdown (CommonMark + GFM, front matter, math) into Word .docx files, and
+Word .docx files back into Markdown.
 
   markdocx in.md -o out.docx       one file
   markdocx a.md b.md -o out/       several files into a folder (default: beside each input)
   cat in.md | markdocx - -o -      standard input to standard output
+  markdocx in.docx -o out.md       a Word document into Markdown: headings, lists, tables,
+                                   notes, equations; comments and tracked changes as
+                                   CriticMarkup; pictures into images/ beside out.md
+                                   (-o - writes the Markdown alone to standard output)
 
 Options:
   -o, --output PATH         output file, folder (several inputs), or - for stdout
+                            (a .docx input, by its name or its bytes, gives .md)
       --page-size SIZE      A4 (default), Letter or Legal
       --orientation O       portrait (default) or landscape
       --margins M           all margins, or top,right,bottom,left; units in, cm, mm, pt

@@ -9,6 +9,7 @@ import { parseMarkdownChunked } from '../markdown/chunked/chunked.js'
 import { formatMessage } from '../markdown/messages.js'
 import type { DiagramRenderer } from '../docx/media/diagrams.js'
 import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
+import { importDocx, isWordDocument, isWordName } from './import-docx.js'
 import { createChromiumDiagramRenderer } from './chromium-diagrams.js'
 import { createNodeImageLoader } from './node-image-loader.js'
 import { createNodeTextLoader } from './node-text-loader.js'
@@ -97,6 +98,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
 async function checkUsage(options: CliOptions, cwd: string): Promise<string | undefined> {
   if (options.inputs.length === 0) return 'no input file given'
+  if (options.inputs.length === 1 && isWordName(options.inputs[0]!) && options.output !== undefined && /\.(docx|docm|dotx|dotm)$/i.test(options.output)) {
+    return `a Word document is read into Markdown: give -o ${options.output.replace(/\.\w+$/, '.md')}`
+  }
   if (options.inputs.filter((input) => input === '-').length > 1) return 'standard input (-) can be read only once'
   if (options.inputs.length > 1) {
     if (options.output === '-') return 'several inputs cannot all go to standard output'
@@ -118,13 +122,16 @@ async function checkUsage(options: CliOptions, cwd: string): Promise<string | un
 async function convertOne(input: string, options: CliOptions, io: CliIo, referenceDoc: Uint8Array | undefined, renderDiagram: DiagramRenderer, citations: { bibliography: BibliographyText[]; csl?: string }): Promise<boolean> {
   const fromStdin = input === '-'
   const name = fromStdin ? '<stdin>' : input
-  let markdown: string
+  let bytes: Uint8Array
   try {
-    markdown = fromStdin ? await readAll(io.stdin) : await readFile(resolve(io.cwd, input), 'utf8')
+    bytes = fromStdin ? await readAllBytes(io.stdin) : new Uint8Array(await readFile(resolve(io.cwd, input)))
   } catch (error) {
     io.stderr.write(`markdocx: cannot read ${name}: ${describe(error)}\n`)
     return false
   }
+  // A Word document (by its name, or by its bytes on standard input) is read into Markdown.
+  if (isWordDocument(fromStdin ? '' : input, bytes)) return importOne(input, bytes, options, io)
+  const markdown = new TextDecoder().decode(bytes)
   const target = await outputPath(input, options, io.cwd)
   // `markdocx notes.md -o notes.md` (or a .docx given as input) must not replace the input by its conversion.
   if (!fromStdin && target !== '-' && resolve(io.cwd, target) === resolve(io.cwd, input)) {
@@ -172,9 +179,29 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
   }
 }
 
-/** Where an input's .docx goes: -o as given, into -o's folder, or beside the input. */
-async function outputPath(input: string, options: CliOptions, cwd: string): Promise<string> {
-  const docxName = input === '-' ? 'stdin.docx' : `${basename(input, extname(input))}.docx`
+/** Imports one Word document into Markdown, its pictures beside it. */
+async function importOne(input: string, bytes: Uint8Array, options: CliOptions, io: CliIo): Promise<boolean> {
+  const name = input === '-' ? '<stdin>' : input
+  const target = await outputPath(input, options, io.cwd, '.md')
+  if (input !== '-' && target !== '-' && resolve(io.cwd, target) === resolve(io.cwd, input)) {
+    io.stderr.write(`markdocx: not converting ${name}: the output would overwrite it (give another -o)\n`)
+    return false
+  }
+  // Several documents into one folder: each its own picture folder, so image1.png is not shared.
+  const imageFolder = options.inputs.length > 1 ? `${basename(input, extname(input))}-images` : 'images'
+  try {
+    const outcome = await importDocx(bytes, name, target, { imageFolder, quiet: options.quiet, stdout: io.stdout, write: writeAtomically })
+    for (const line of outcome.notes) io.stderr.write(`${line}\n`)
+    return outcome.ok
+  } catch (error) {
+    io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)
+    return false
+  }
+}
+
+/** Where an input's output goes (a .docx, or a .md for a Word document): -o as given, into -o's folder, or beside the input. */
+async function outputPath(input: string, options: CliOptions, cwd: string, extension = isWordName(input) ? '.md' : '.docx'): Promise<string> {
+  const docxName = input === '-' ? `stdin${extension}` : `${basename(input, extname(input))}${extension}`
   if (options.output === '-') return '-'
   if (options.output === undefined) return input === '-' ? '-' : join(dirname(resolve(cwd, input)), docxName)
   const output = resolve(cwd, options.output)
@@ -203,11 +230,11 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
-async function readAll(stream: AsyncIterable<Uint8Array | string>): Promise<string> {
+async function readAllBytes(stream: AsyncIterable<Uint8Array | string>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
   const encoder = new TextEncoder()
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  return new Uint8Array(Buffer.concat(chunks))
 }
 
 function describe(error: unknown): string {

@@ -32,6 +32,14 @@ export function textSource(text: Text, source: string): TextSource | undefined {
   for (let j = 0; j < value.length; ) {
     if (i >= end) return undefined
     const char = source[i]!
+    // An escape first: `\\` is one escaped backslash, not a backslash that then fails to match.
+    if (char === '\\' && ASCII_PUNCTUATION.test(source[i + 1] ?? '') && source[i + 1] === value[j]) {
+      escaped.add(j)
+      offsets.push(i)
+      i += 2
+      j++
+      continue
+    }
     if (char === value[j]) {
       // A line break: the next line's container prefix (`> `, indentation) is not in the value.
       offsets.push(i++)
@@ -42,13 +50,6 @@ export function textSource(text: Text, source: string): TextSource | undefined {
     // Spaces and tabs ending a line are not in the value (`a \nb` reads `a\nb`).
     if ((char === ' ' || char === '\t') && (value[j] === '\n' || value[j] === '\r')) {
       i++
-      continue
-    }
-    if (char === '\\' && ASCII_PUNCTUATION.test(source[i + 1] ?? '') && source[i + 1] === value[j]) {
-      escaped.add(j)
-      offsets.push(i)
-      i += 2
-      j++
       continue
     }
     if (char === '&') {
