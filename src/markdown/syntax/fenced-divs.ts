@@ -94,7 +94,7 @@ function groupDivs(parent: Parent, source: string, file: VFile): void {
     paragraph.data = { ...paragraph.data, unclosedDiv: true }
     if (reported.has(paragraph)) return
     reported.add(paragraph)
-    file.message('This div is not closed (no `:::` line after it): its fence is kept as text', { place: (fence ?? paragraph).position, ruleId: 'div-unclosed', source: 'markdocx' })
+    file.message('This div is not closed (no `:::` line after it): its fence is kept as text', { place: fence?.position ?? paragraph.position, ruleId: 'div-unclosed', source: 'markdocx' })
   }
   items.forEach((item, index) => {
     if (item.kind === 'open') open.push(index)
