@@ -48,6 +48,7 @@ import { useSession } from './hooks/use-session.js'
 import { useStatus } from './hooks/use-status.js'
 import { useStorageError } from './hooks/use-storage-error.js'
 import { useWorkerClient } from './hooks/use-worker-client.js'
+import { useWordPageFeatures } from './hooks/use-word-page-features.js'
 
 export function App() {
   const dark = usePrefersDark()
@@ -88,6 +89,7 @@ export function App() {
   useDocumentTitle(preview.summary.title ?? doc?.name ?? 'markdocx')
   const layout = useLayout()
   const printer = usePrint(doc?.exportSettings)
+  const furniture = useWordPageFeatures(layout.wordPage, doc?.exportSettings, editor.view, preview.store)
   const palette = useCommandPalette()
   const { newDocument: createDocument } = session
   const newDocument = useCallback(() => void createDocument(`Untitled ${documents.length + 1}`, ''), [createDocument, documents.length])
@@ -190,6 +192,11 @@ export function App() {
             renderStalled={preview.renderStalled}
             onRetry={worker.retry}
             drawAll={printer.printing}
+            wordPage={layout.wordPage}
+            furniture={furniture}
+            title={preview.summary.title}
+            shown={layout.view !== 'editor'}
+            onToggleWordPage={layout.toggleWordPage}
           />
         </main>
       </div>

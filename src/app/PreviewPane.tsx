@@ -8,7 +8,9 @@ import type { ExportSettings } from '../model/export-settings.js'
 import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
 import { Preview, type PreviewHandle, type PreviewProps } from '../preview/Preview.js'
 import type { PreviewStore } from '../preview/store.js'
+import type { PageFurnitureFeatures } from './front-matter-settings.js'
 import { pageStyle } from './page-style.js'
+import { WordPageView } from './WordPageView.js'
 
 export interface PreviewPaneProps {
   store: PreviewStore
@@ -26,9 +28,25 @@ export interface PreviewPaneProps {
   onRetry: () => void
   /** Draw every block, not only those near the viewport (printing). */
   drawAll?: boolean
+  /** The "Word page" view: the text on the export's pages (WordPageView.tsx). */
+  wordPage?: boolean
+  /** The page furniture the export has (Word page view). */
+  furniture?: PageFurnitureFeatures | undefined
+  /** The document's title as the preview shows it. */
+  title?: string | undefined
+  /** The pane is on screen. */
+  shown?: boolean
+  /** Switches between one long page and Word pages; without it there is no switch. */
+  onToggleWordPage?: () => void
 }
 
-export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn, onLineClick, toc, settings, assetUrls, renderError, renderStalled, onRetry, drawAll = false }: PreviewPaneProps) {
+export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn, onLineClick, toc, settings, assetUrls, renderError, renderStalled, onRetry, drawAll = false, wordPage = false, furniture, title, shown = true, onToggleWordPage }: PreviewPaneProps) {
+  // Word pages need every block drawn, to measure them all.
+  const preview = (
+    <AssetUrls.Provider value={assetUrls}>
+      <Preview ref={previewHandle} store={store} {...(drawAll || wordPage ? {} : { scroller })} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
+    </AssetUrls.Provider>
+  )
   return (
     // Focusable, so the keyboard scrolls it too (the page may hold no link to tab to).
     <section className="preview-pane" aria-label="Preview of the Word document" ref={scroller} onScroll={onScroll} tabIndex={0}>
@@ -45,11 +63,22 @@ export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn,
           </button>
         </div>
       )}
-      <div className="page" style={pageStyle(settings)}>
-        <AssetUrls.Provider value={assetUrls}>
-          <Preview ref={previewHandle} store={store} {...(drawAll ? {} : { scroller })} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
-        </AssetUrls.Provider>
-      </div>
+      {onToggleWordPage && (
+        <div className="preview-toolbar">
+          <button type="button" className="word-page-toggle" aria-pressed={wordPage} title="Show the preview as Word's pages: paper size, margins, page breaks, header and footer" data-testid="word-page-toggle" onClick={onToggleWordPage}>
+            Word pages
+          </button>
+        </div>
+      )}
+      {wordPage && !drawAll ? (
+        <WordPageView settings={settings} furniture={furniture} title={title} active={shown}>
+          {preview}
+        </WordPageView>
+      ) : (
+        <div className="page" style={pageStyle(settings)}>
+          {preview}
+        </div>
+      )}
     </section>
   )
 }

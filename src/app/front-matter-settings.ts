@@ -11,8 +11,10 @@
  * Loaded when Page setup opens (it brings the YAML reader), not with the page.
  */
 import type { Root } from 'mdast'
+import type { DocxOptions } from '../docx/options.js'
 import { resolveFeatures } from '../docx/page/features.js'
 import { readFrontMatter } from '../mdast/front-matter.js'
+import type { ExportSettings } from '../model/export-settings.js'
 import { NO_FRONT_MATTER, type FrontMatterFeatures } from './front-matter-features.js'
 
 /** How far into the text the front matter may reach (the whole text is never read for it). */
@@ -35,4 +37,35 @@ export function frontMatterFeatures(text: string): FrontMatterFeatures {
   const tree: Root = { type: 'root', children: [{ type: 'yaml', value: yaml }] }
   const features = resolveFeatures({}, readFrontMatter(tree))
   return { toc: features.toc !== undefined, titlePage: features.titlePage, pageNumbers: features.pageNumbers ?? 'none', wideTables: features.wideTables }
+}
+
+/** What the Word page preview draws around the text: page furniture and title page, as the export resolves them. */
+export interface PageFurnitureFeatures {
+  /** The document title in the header (Word's TITLE field). */
+  headerTitle: string | undefined
+  pageNumbers: 'page' | 'page-of-pages' | undefined
+  titlePage: boolean
+  labels: { page: string; of: string }
+}
+
+/**
+ * The export's page furniture for this text and these settings: the same resolution as the
+ * export (Page setup's choices win over the front matter), with the settings mapped to compiler
+ * options as worker/export-docx.ts's docxOptionsFor maps them (not imported: it brings the
+ * whole compiler along).
+ */
+export function pageFurnitureFeatures(text: string, settings: ExportSettings): PageFurnitureFeatures {
+  const options: DocxOptions = {
+    ...(settings.pageNumbers ? { pageNumbers: settings.pageNumbers === 'none' ? false : settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
+    ...(settings.titlePage !== undefined ? { titlePage: settings.titlePage } : {}),
+  }
+  const yaml = frontMatterYaml(text)
+  const tree: Root = { type: 'root', children: yaml === undefined ? [] : [{ type: 'yaml', value: yaml }] }
+  const features = resolveFeatures(options, readFrontMatter(tree))
+  return {
+    headerTitle: features.headerTitle ? features.title : undefined,
+    pageNumbers: features.pageNumbers,
+    titlePage: features.titlePage,
+    labels: { page: features.labels.page, of: features.labels.of },
+  }
 }

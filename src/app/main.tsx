@@ -12,6 +12,7 @@ import './app.css'
 import '../preview/preview.css'
 import './layout.css'
 import './dialogs.css'
+import './word-page.css'
 import './print.css'
 
 const root = document.getElementById('root')

@@ -5,7 +5,8 @@
 import type { CSSProperties } from 'react'
 import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
 
-const SIZES_MM: Record<ExportSettings['pageSize'], [number, number]> = {
+/** Paper sizes in millimetres, portrait (short side, long side). */
+export const SIZES_MM: Record<ExportSettings['pageSize'], [number, number]> = {
   A4: [210, 297],
   Letter: [215.9, 279.4],
   Legal: [215.9, 355.6],

@@ -36,7 +36,7 @@ export interface CommandsOptions {
 export function useCommands(options: CommandsOptions): AppCommand[] {
   const { documents, currentId, newDocument, openDocument, deleteDocument, open, save, exportDocx, canExport, pageSetup, print, layout, scrollSync, toggleSync, check, getView, openPalette, openShortcuts } = options
   return useMemo(() => {
-    const { view, setView, phone, sidebarOpen, toggleSidebar, togglePreview } = layout
+    const { view, setView, phone, sidebarOpen, toggleSidebar, togglePreview, wordPage, toggleWordPage } = layout
     /** The editor, shown first when only the preview is. */
     const focusEditor = () => {
       if (view === 'preview') setView(phone ? 'editor' : 'both')
@@ -64,6 +64,7 @@ export function useCommands(options: CommandsOptions): AppCommand[] {
       { id: 'view-editor', label: 'Editor only', group: 'View', checked: view === 'editor', run: () => setView('editor') },
       ...(phone ? [] : [{ id: 'view-both', label: 'Editor and preview side by side', group: 'View' as const, checked: view === 'both', run: () => setView('both') }]),
       { id: 'view-preview', label: 'Preview only', group: 'View', checked: view === 'preview', run: () => setView('preview') },
+      { id: 'word-page', label: 'Preview as Word pages', group: 'View', checked: wordPage, inMenu: true, keywords: 'paginate pages layout print header footer page numbers', run: toggleWordPage },
       { id: 'sync-scroll', label: 'Scroll editor and preview together', group: 'View', checked: scrollSync, inMenu: true, keywords: 'sync', run: toggleSync },
       ...FORMATTING_ACTIONS.map((action): AppCommand => ({
         id: `format-${action.id}`,

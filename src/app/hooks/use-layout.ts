@@ -16,6 +16,7 @@ export const PHONE_QUERY = '(max-width: 640px)'
 
 const SIDEBAR_KEY = 'markdocx:sidebar'
 const VIEW_KEY = 'markdocx:view'
+const WORD_PAGE_KEY = 'markdocx:word-page'
 
 function useMedia(query: string): boolean {
   const subscribe = useCallback(
@@ -64,6 +65,9 @@ export interface LayoutState {
   setView: (view: ViewMode) => void
   /** Preview on or off: on a phone it swaps the panes; elsewhere both, or the editor alone. */
   togglePreview: () => void
+  /** The preview laid out as Word's pages (word-pages.ts) rather than one long page. */
+  wordPage: boolean
+  toggleWordPage: () => void
 }
 
 export function useLayout(): LayoutState {
@@ -75,6 +79,7 @@ export function useLayout(): LayoutState {
     const stored = remembered(VIEW_KEY)
     return stored === 'editor' || stored === 'preview' || stored === 'both' ? stored : 'both'
   })
+  const [wordPage, setWordPage] = useState(() => remembered(WORD_PAGE_KEY) === 'on')
   const view: ViewMode = phone && chosen === 'both' ? 'editor' : chosen
   // A drawer left open on a narrow window is not open again when the window narrows later.
   useEffect(() => {
@@ -101,8 +106,15 @@ export function useLayout(): LayoutState {
     else setView(view === 'both' ? 'editor' : 'both')
   }, [phone, setView, view])
 
+  const toggleWordPage = useCallback(() => {
+    setWordPage((on) => {
+      remember(WORD_PAGE_KEY, on ? 'off' : 'on')
+      return !on
+    })
+  }, [])
+
   return useMemo(
-    () => ({ narrow, phone, sidebarOpen: narrow ? drawer : pinned, toggleSidebar, closeSidebar, view, setView, togglePreview }),
-    [closeSidebar, drawer, narrow, phone, pinned, setView, toggleSidebar, togglePreview, view],
+    () => ({ narrow, phone, sidebarOpen: narrow ? drawer : pinned, toggleSidebar, closeSidebar, view, setView, togglePreview, wordPage, toggleWordPage }),
+    [closeSidebar, drawer, narrow, phone, pinned, setView, toggleSidebar, togglePreview, view, wordPage, toggleWordPage],
   )
 }
