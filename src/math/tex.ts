@@ -11,6 +11,7 @@ import type { Element, ElementContent, Properties } from 'hast'
 import type { InlineMath } from 'mdast-util-math'
 import temml from 'temml'
 import { COMPAT_MACROS, normalizeColumnSpecs, takeOperatorDeclarations } from './compat.js'
+import { mathToOmml } from './word-check.js'
 import { parseMathml, type MathElement } from './mathml.js'
 
 declare module 'mdast-util-math' {
@@ -123,12 +124,22 @@ export const MATHML_ATTRIBUTES = [
 
 export type LatexToHastResult = { ok: true; element: Element } | { ok: false; reason: string }
 
-/** The formula as a hast `<math>` element for the preview (browsers draw MathML natively). */
-export function latexToHast(latex: string, options: LatexToMathmlOptions = {}): LatexToHastResult {
-  const result = latexToMathml(latex, options)
+/**
+ * The formula as a hast `<math>` element for the preview (browsers draw MathML natively).
+ * `word`: only a formula the export makes a Word equation of (word-check.ts); the others fail
+ * with the export's reason, so the preview shows their LaTeX as the .docx does.
+ */
+export function latexToHast(latex: string, options: LatexToMathmlOptions & { word?: boolean } = {}): LatexToHastResult {
+  const { word = false, ...rest } = options
+  const result = latexToMathml(latex, rest)
   if (!result.ok) return result
   try {
-    return { ok: true, element: toHast(parseMathml(result.mathml)) }
+    const parsed = parseMathml(result.mathml)
+    if (word) {
+      const omml = mathToOmml(parsed)
+      if (!omml.ok) return omml
+    }
+    return { ok: true, element: toHast(parsed) }
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) }
   }

@@ -4,7 +4,7 @@
  */
 import { convertToXmlComponent, type ParagraphChild, type XmlElement } from 'docx'
 import { asParagraphChild } from '../ooxml/docx-adapter.js'
-import type { OmmlElement, OmmlNode } from './omml.js'
+import type { OmmlElement, OmmlNode } from '../../math/omml.js'
 
 function toXmlElement(node: OmmlElement): XmlElement {
   return {

@@ -23,6 +23,7 @@ import { headingSlug } from '../../mdast/slugs.js'
 import { headingLabels, mayHoldReference, referenceLabels, splitReferences } from '../../mdast/implicit-links.js'
 import { hasVisibleText } from '../../mdast/link-text.js'
 import { safeUrl } from '../../mdast/safe-url.js'
+import { markHtmlFigures } from './html-figures.js'
 import { blockquote, fencedDiv } from './callout.js'
 import { code } from './code.js'
 import { yaml } from './front-matter.js'
@@ -553,12 +554,14 @@ function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: 
   // A footnote body nested in this block would make a footer here; the footnotes section renders them.
   hast.children = hast.children.filter((child) => !(child.type === 'element' && child.tagName === 'section' && child.properties.dataFootnotes !== undefined))
   markLines(hast, baseLine)
-  if (containsRaw(hast)) {
+  const hadRaw = containsRaw(hast)
+  if (hadRaw) {
     dropUnclosedRawText(hast)
     hast = raw(hast) as HastRoot
     markHtmlPageBreaks(hast)
   }
   hast = sanitize(hast, previewSchema) as HastRoot
+  if (hadRaw) markHtmlFigures(hast)
   finish(hast)
   return { hast, ...summarize(hast) }
 }

@@ -9,8 +9,8 @@
  * as plain text, and emits schema-invalid run properties (`m:sty m:val="undefined"`,
  * `w:rPr` before `m:rPr`), so equations are neither editable as such nor valid.
  */
-import { ACCENTS, GROUP_CHARACTERS, isInfixOperator, lengthInEm, NARY, spaceFor } from './characters.js'
-import { elementsOf, textOf, type MathElement } from '../../math/mathml.js'
+import { ACCENTS, GROUP_CHARACTERS, isInfixOperator, lengthInEm, NARY, spaceFor } from './omml-characters.js'
+import { elementsOf, textOf, type MathElement } from './mathml.js'
 
 export interface OmmlElement {
   name: string
