@@ -44,7 +44,7 @@ export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn,
   // Word pages need every block drawn, to measure them all.
   const preview = (
     <AssetUrls.Provider value={assetUrls}>
-      <Preview ref={previewHandle} store={store} {...(drawAll || wordPage ? {} : { scroller })} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
+      <Preview ref={previewHandle} store={store} {...(drawAll || wordPage ? {} : { scroller })} progressive={wordPage && !drawAll} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />
     </AssetUrls.Provider>
   )
   return (

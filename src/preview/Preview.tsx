@@ -74,6 +74,11 @@ export interface PreviewProps {
   toc?: { depth: number; entries: readonly OutlineEntry[] }
   /** The element that scrolls the preview; without it every block is drawn. */
   scroller?: RefObject<HTMLElement | null>
+  /**
+   * Without a scroller, draw the blocks a chunk per animation frame rather than all in one go
+   * (the Word page view draws all of a long document, which would hold the page for seconds).
+   */
+  progressive?: boolean
   /** After the drawn blocks changed (a scroll, an edit) and were measured: the app may sync scrolling again. */
   onDrawn?: () => void
   ref?: Ref<PreviewHandle>
@@ -136,10 +141,13 @@ interface Viewport {
   height: number
 }
 
+/** Blocks drawn per animation frame when drawing progressively. */
+export const PROGRESSIVE_CHUNK = 120
+
 /** Blocks drawn beyond the viewport, above and below, in pixels (at least one viewport). */
 const OVERSCAN = 800
 
-function PreviewComponent({ store, onLineClick, toc, scroller, onDrawn, ref }: PreviewProps) {
+function PreviewComponent({ store, onLineClick, toc, scroller, progressive = false, onDrawn, ref }: PreviewProps) {
   const css = useHighlightCss()
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion)
   const blocks = store.getBlocks()
@@ -169,7 +177,15 @@ function PreviewComponent({ store, onLineClick, toc, scroller, onDrawn, ref }: P
     },
     [windowed, blocks.length, offsets],
   )
-  const [start, end] = rangeFor(viewport.current)
+  const [start, fullEnd] = rangeFor(viewport.current)
+  // Drawing progressively: how many blocks are drawn so far (it only grows; an edit keeps it).
+  const [limit, setLimit] = useState(PROGRESSIVE_CHUNK)
+  const end = progressive && !windowed ? Math.min(fullEnd, limit) : fullEnd
+  useEffect(() => {
+    if (!progressive || windowed || limit >= blocks.length) return
+    const frame = requestAnimationFrame(() => setLimit((drawnSoFar) => drawnSoFar + PROGRESSIVE_CHUNK))
+    return () => cancelAnimationFrame(frame)
+  }, [progressive, windowed, limit, blocks.length])
   const drawn = useRef({ start, end, blocks })
 
   /** Reads where the scroller shows the document; redraws when that moves the range. */
@@ -310,7 +326,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, onDrawn, ref }: P
     // The front matter is the first block (line 1); the contents follow it.
     if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />)
   }
-  if (end < blocks.length) children.push(<div key="spacer-bottom" data-spacer="bottom" aria-hidden="true" style={{ height: offsets[blocks.length]! - offsets[end]! }} />)
+  if (end < blocks.length && windowed) children.push(<div key="spacer-bottom" data-spacer="bottom" aria-hidden="true" style={{ height: offsets[blocks.length]! - offsets[end]! }} />)
 
   return (
     <>
