@@ -67,31 +67,31 @@ export function WordPageView({ settings = DEFAULT_EXPORT_SETTINGS, furniture, ti
   return (
     // The frame takes the scaled size; the pages inside keep their real size, scaled to fit the pane's width.
     <div ref={root} className="word-pages-frame" style={{ width: widest * scale, height: stackHeight * scale }}>
-    <div className="word-pages" data-testid="word-pages" data-page-count={total} data-scale={scale} style={{ ...pageStyle(settings), width: widest, height: stackHeight, transform: scale < 1 ? `scale(${scale})` : undefined }}>
-      {/* The paper: decoration behind the text, not read out (the text is the article's). */}
-      <div className="word-page-stack" aria-hidden="true">
-        {layout.pages.map((page, index) => {
-          const size = pageSize(geometry, page.turned)
-          return (
-            <div key={index} className="word-page" data-page={index + 1} data-turned={page.turned || undefined} style={{ top: page.top, width: size.width, height: size.height }}>
-              {!page.plain && headerText && (
-                <div className="word-page-header" style={{ top: headerGap, left: margins.left, right: margins.right }}>
-                  {headerText}
-                </div>
-              )}
-              {!page.plain && numbers && (
-                <div className="word-page-footer" style={{ bottom: footerGap, left: margins.left, right: margins.right }}>
-                  {pageNumberText(numbers, index + 1, total, labels)}
-                </div>
-              )}
-            </div>
-          )
-        })}
+      <div className="word-pages" data-testid="word-pages" data-page-count={total} data-scale={scale} style={{ ...pageStyle(settings), width: widest, height: stackHeight, transform: scale < 1 ? `scale(${scale})` : undefined }}>
+        {/* The paper: decoration behind the text, not read out (the text is the article's). */}
+        <div className="word-page-stack" aria-hidden="true">
+          {layout.pages.map((page, index) => {
+            const size = pageSize(geometry, page.turned)
+            return (
+              <div key={index} className="word-page" data-page={index + 1} data-turned={page.turned || undefined} style={{ top: page.top, width: size.width, height: size.height }}>
+                {!page.plain && headerText && (
+                  <div className="word-page-header" style={{ top: headerGap, left: margins.left, right: margins.right }}>
+                    {headerText}
+                  </div>
+                )}
+                {!page.plain && numbers && (
+                  <div className="word-page-footer" style={{ bottom: footerGap, left: margins.left, right: margins.right }}>
+                    {pageNumberText(numbers, index + 1, total, labels)}
+                  </div>
+                )}
+              </div>
+            )
+          })}
+        </div>
+        <div className="page word-column" style={column}>
+          {children}
+        </div>
       </div>
-      <div className="page word-column" style={column}>
-        {children}
-      </div>
-    </div>
     </div>
   )
 }
