@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations } from './axe.js'
 import { launch, replaceText, watch } from './browser.js'
 
 const url = inject('appUrl')
@@ -169,7 +170,7 @@ describe('Word page preview', () => {
     await context.close()
   })
 
-  it('keeps the paper white and the text black in the dark theme', async () => {
+  it('keeps the paper white and the text black in the dark theme, and passes axe', async () => {
     const { context, page, errors } = await fresh('dark')
     await replaceText(page, DOCUMENT)
     await wordPageView(page)
@@ -179,6 +180,8 @@ describe('Word page preview', () => {
     const text = await page.locator('[data-testid="preview"] p:has-text("Paragraph 1:")').evaluate((element) => getComputedStyle(element).color)
     expect(text).toBe('rgb(0, 0, 0)')
     await page.screenshot({ path: join(shots, 'dark.png') })
+    // The view passes the same audit as the app's other screens (no serious or critical finding).
+    expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })
