@@ -20,6 +20,20 @@ export const MAX_BRACKETS = 5000
 export const MAX_CONTAINER_MARKERS = 32
 /** Columns of indentation before a line's content (deep list nesting). */
 export const MAX_INDENT_COLUMNS = 128
+/**
+ * Cells of one table (columns × rows, counted from the delimiter row to the paragraph's end)
+ * before it is kept as text: a million-cell table took the CLI over 4 GB and minutes. Word
+ * itself is unusable long before (it allows 63 columns).
+ */
+export const MAX_TABLE_CELLS = 100_000
+/** Columns of one table before it is kept as text. */
+export const MAX_TABLE_COLUMNS = 1000
+/**
+ * Backtick runs in one paragraph before the runs that cannot take part in a code span are taken
+ * out of the syntax. micromark tries every run as an opener and scans the rest of the paragraph
+ * for a closer of its length: runs of 3 000 different lengths took minutes.
+ */
+export const MAX_BACKTICK_RUNS = 1000
 
 export interface GuardFinding {
   line: number
@@ -185,18 +199,29 @@ function literalTest(literal: ReadonlyArray<readonly [number, number]>): (index:
 
 /** Delimiter runs and brackets in one paragraph-sized region (lines between blank lines); none in literal text. */
 function checkRegion(text: string, region: Line[], replace: Marks, findings: GuardFinding[], isLiteral: (index: number) => boolean): void {
+  checkTables(text, region, replace, findings)
   const runs: Array<{ start: number; end: number; line: Line }> = []
   const brackets: number[] = []
+  const backticks: BacktickRun[] = []
   for (const line of region) {
     if (THEMATIC_BREAK.test(text.slice(line.start, line.end))) continue
     let i = line.start
     while (i < line.end) {
       const c = text[i]
-      if ((c === '*' || c === '_' || c === '[' || c === ']') && isLiteral(i)) {
+      if (c === '`') {
+        let j = i + 1
+        while (j < line.end && text[j] === '`') j++
+        let slashes = 0
+        while (i - slashes > 0 && text[i - slashes - 1] === '\\') slashes++
+        backticks.push({ start: i, end: j, escaped: slashes % 2 === 1 })
+        i = j
+        continue
+      }
+      if ((c === '*' || c === '_' || c === '~' || c === '[' || c === ']') && isLiteral(i)) {
         i++
         continue
       }
-      if (c === '*' || c === '_') {
+      if (c === '*' || c === '_' || c === '~') {
         let j = i + 1
         while (j < line.end && text[j] === c) j++
         runs.push({ start: i, end: j, line })
@@ -214,7 +239,7 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
     findings.push({
       line: first.number,
       column: 1,
-      reason: `${runs.length} emphasis markers in lines ${first.number}–${last.number} are kept as plain * and _: more than ${MAX_DELIMITER_RUNS} in one paragraph would take the parser minutes`,
+      reason: `${runs.length} emphasis and strikethrough markers in lines ${first.number}–${last.number} are kept as plain *, _ and ~: more than ${MAX_DELIMITER_RUNS} in one paragraph would take the parser minutes`,
       ruleId: 'too-many-delimiters',
     })
   } else {
@@ -238,6 +263,85 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
       ruleId: 'too-many-brackets',
     })
   }
+  if (backticks.length > MAX_BACKTICK_RUNS) dropUnmatchedBackticks(backticks, replace)
+}
+
+interface BacktickRun {
+  start: number
+  end: number
+  /** After an odd number of backslashes: as an opener its first backtick is escaped. */
+  escaped: boolean
+}
+
+/**
+ * Takes out of the syntax the backtick runs that can neither open nor close a code span: no other
+ * run in the paragraph-sized region has their length (as an opener, a run after an odd number of
+ * backslashes is one shorter: its first backtick is escaped). micromark tries every run as an
+ * opener and scans the rest of the paragraph for a closer of its length, so runs of thousands of
+ * different lengths took minutes; these runs were text anyway, so nothing visible changes and no
+ * message is needed. Whatever block structure the region has, a run with no partner in all of it
+ * has none in its own block either. Only regions with over MAX_BACKTICK_RUNS runs are looked at.
+ */
+function dropUnmatchedBackticks(runs: BacktickRun[], replace: Marks): void {
+  const count = new Map<number, number>()
+  for (const run of runs) count.set(run.end - run.start, (count.get(run.end - run.start) ?? 0) + 1)
+  for (const run of runs) {
+    const length = run.end - run.start
+    const partners = (count.get(length) ?? 0) - 1 + (run.escaped && length > 1 ? (count.get(length - 1) ?? 0) : 0)
+    if (partners > 0) continue
+    for (let at = run.start; at < run.end; at++) replace.set(at)
+  }
+}
+
+/**
+ * A table whose delimiter row announces more than MAX_TABLE_COLUMNS columns, or more than
+ * MAX_TABLE_CELLS cells down to the end of the paragraph, is kept as text: the delimiter row's
+ * pipes are taken out of the syntax, so the lines read as a paragraph. A message says so.
+ */
+function checkTables(text: string, region: Line[], replace: Marks, findings: GuardFinding[]): void {
+  for (let index = 1; index < region.length; index++) {
+    const line = region[index]!
+    const columns = delimiterRowColumns(text, line)
+    if (columns === 0) continue
+    const rows = region.length - index
+    if (columns <= MAX_TABLE_COLUMNS && columns * rows <= MAX_TABLE_CELLS) continue
+    for (let at = line.start; at < line.end; at++) if (text.charCodeAt(at) === 124) replace.set(at)
+    const header = region[index - 1]!
+    findings.push({
+      line: header.number,
+      column: 1,
+      reason: `This table (${columns} columns, up to ${rows} rows) is kept as text: over ${MAX_TABLE_COLUMNS} columns or ${MAX_TABLE_CELLS.toLocaleString('en')} cells is more than a Word table can hold usefully`,
+      ruleId: 'table-too-large',
+    })
+    return
+  }
+}
+
+/** The number of cells of a GFM table delimiter row (`| --- | :-: |`), or 0 when the line is not one. */
+function delimiterRowColumns(text: string, line: Line): number {
+  let pipes = 0
+  let dashes = false
+  let cells = 0
+  let inCell = false
+  let i = line.start
+  let indent = 0
+  while (i < line.end && text.charCodeAt(i) === 32) {
+    i++
+    indent++
+  }
+  if (indent > 3) return 0
+  for (; i < line.end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 124) {
+      pipes++
+      inCell = false
+    } else if (c === 45 || c === 58) {
+      if (c === 45) dashes = true
+      if (!inCell) cells++
+      inCell = true
+    } else if (c !== 32 && c !== 9) return 0
+  }
+  return pipes > 0 && dashes ? cells : 0
 }
 
 /** Swaps each marked character for a private-use placeholder that does not occur in the text. */
