@@ -88,7 +88,7 @@ Options:
                             drawn with the system's Chromium: CHROMIUM_PATH, or
                             chromium/chrome on the PATH; without one they stay code)
       --image-timeout SEC   seconds to wait for each remote image (default 8); 8 load
-                            at once, and a server that leaves 4 in a row unanswered is
+                            at once, and a server that leaves 2 in a row unanswered is
                             not waited for again
       --image-deadline SEC  seconds to wait for all images of an input (default 60);
                             those not loaded by then become placeholders

@@ -25,7 +25,7 @@ export function createNodeImageLoader(options: NodeImageLoaderOptions): ImageLoa
   return async (url, signal) => {
     const trimmed = url.trim()
     if (/^https?:/i.test(trimmed)) {
-      if (options.remote === false) throw new Error('remote images are not downloaded (--no-remote-images)')
+      if (options.remote === false) throw new Error('remote images are turned off (--no-remote-images)')
       return download(trimmed, signal ?? AbortSignal.timeout(options.timeoutMs ?? 8_000), options.timeoutMs ?? 8_000, maxBytes)
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^file:/i.test(trimmed) && !/^[a-z]:[\\/]/i.test(trimmed)) {

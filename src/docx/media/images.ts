@@ -60,7 +60,7 @@ export interface ResolveImagesOptions {
 }
 
 /** Timeouts in a row from one host after which its other images are not waited for. */
-const HOST_TIMEOUTS = 4
+const HOST_TIMEOUTS = 2
 
 /** The URLs of every image in the tree (images, image references and `<img src>` in raw HTML), each once, in document order. */
 export function imageUrls(tree: Root): string[] {
