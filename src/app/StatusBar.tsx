@@ -41,11 +41,11 @@ export function StatusBar({ summary, storage, storageFailed, status, exportContr
       {exportControls && (
         <span className="export-controls">
           {exportControls.skipImages && (
-            <button type="button" onClick={exportControls.skipImages} title="Finish the export now: images not loaded yet become placeholders, each with a message">
+            <button type="button" data-testid="export-skip-images" onClick={exportControls.skipImages} title="Finish the export now: images not loaded yet become placeholders, each with a message">
               Skip images
             </button>
           )}
-          <button type="button" onClick={exportControls.cancel} title="Stop the export; nothing is downloaded">
+          <button type="button" data-testid="export-cancel" onClick={exportControls.cancel} title="Stop the export; nothing is downloaded">
             Cancel
           </button>
         </span>
