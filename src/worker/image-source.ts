@@ -9,6 +9,8 @@ import type { RasterizeRequest } from './protocol.js'
 
 export class ImageSource {
   private images = new Map<string, Promise<Uint8Array | undefined>>()
+  /** The signal each load in flight was started with: a load given up is not handed to a later caller. */
+  private signals = new Map<string, AbortSignal | undefined>()
   private failures = new Map<string, Error>()
   private imagesFor = ''
   private requests = new Map<number, (bytes: Uint8Array | undefined) => void>()
@@ -22,6 +24,7 @@ export class ImageSource {
   /** The page's asset store changed: load images again. */
   clear(): void {
     this.images.clear()
+    this.signals.clear()
     this.failures.clear()
   }
 
@@ -40,6 +43,7 @@ export class ImageSource {
   load(documentId: string, url: string, signal?: AbortSignal, retry = false): Promise<Uint8Array | undefined> {
     if (this.imagesFor !== documentId) {
       this.images.clear()
+      this.signals.clear()
       this.failures.clear()
       this.imagesFor = documentId
     }
@@ -47,18 +51,23 @@ export class ImageSource {
     if (failure && !retry) return Promise.reject(failure)
     this.failures.delete(url)
     let result = this.images.get(url)
+    if (result && this.signals.get(url)?.aborted) result = undefined
     if (!result) {
       const loading = loadImageBytes(documentId, url, signal)
       result = loading
       this.images.set(url, loading)
+      this.signals.set(url, signal)
       const forget = (error: Error | undefined) => {
         if (this.images.get(url) !== loading) return
         this.images.delete(url)
+        this.signals.delete(url)
         if (error && !signal?.aborted) this.failures.set(url, error)
       }
       loading.then(
         (bytes) => {
           if (bytes === undefined) forget(undefined)
+          // Loaded: kept whatever happens to the signal it was loaded with.
+          else if (this.images.get(url) === loading) this.signals.delete(url)
         },
         (error: unknown) => forget(error instanceof Error ? error : new Error(String(error))),
       )
