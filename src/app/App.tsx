@@ -194,7 +194,7 @@ export function App() {
         </main>
       </div>
       <MessagesPanel messages={messages.messages} checkedLive={messages.checkedLive} onJump={scroll.jumpToLine} onCheck={worker.check} />
-      <StatusBar summary={preview.summary} storage={!doc?.persisted || storageError || journal.elsewhere ? 'not-saved' : journal.saved ? 'saved' : 'saving'} storageFailed={storageError !== null} status={status} />
+      <StatusBar summary={preview.summary} storage={!doc?.persisted || storageError || journal.elsewhere ? 'not-saved' : journal.saved ? 'saved' : 'saving'} storageFailed={storageError !== null} status={status} exportControls={exporter.controls} />
       {layout.narrow && layout.sidebarOpen && (
         <ModalDialog labelledBy="drawer-title" className="drawer" onClose={layout.closeSidebar} initialFocus="[aria-current='true']" testId="drawer">
           <h2 id="drawer-title" className="visually-hidden">
