@@ -23,6 +23,7 @@ import { ShortcutSheet } from './ShortcutSheet.js'
 import { Sidebar } from './Sidebar.js'
 import { StatusBar } from './StatusBar.js'
 import { TopBar } from './TopBar.js'
+import { UpdateNotice } from './UpdateNotice.js'
 import { useAssets } from './hooks/use-assets.js'
 import { useDocumentList } from './hooks/use-document-list.js'
 import { useDocumentTitle } from './hooks/use-document-title.js'
@@ -172,6 +173,7 @@ export function App() {
         }
       />
       <Notices elsewhere={journal.elsewhere} forkedFrom={journal.forkedFrom} copyName={doc?.name} onDismissFork={journal.dismissFork} storageError={storageError} onDismissStorageError={dismissStorageError} />
+      <UpdateNotice />
       <div className="workspace">
         {!layout.narrow && layout.sidebarOpen && sidebar}
         <main className="panes" id="main">
