@@ -5,6 +5,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import { downloadBlob } from './download.js'
+import { BIBLIOGRAPHY_EXTENSIONS, STYLE_EXTENSIONS } from '../model/citation-files.js'
 import { isMarkdownName, markdownExtension, MARKDOWN_EXTENSIONS } from '../model/markdown-files.js'
 
 interface PickerType {
@@ -35,7 +36,7 @@ export async function pickMarkdownFiles(): Promise<{ file: File; handle: FileSys
   const picker = fsa().showOpenFilePicker
   if (!picker) return undefined
   try {
-    const handles = await picker({ types: [...MARKDOWN_TYPES, { description: 'Markdown with images (zip)', accept: { 'application/zip': ['.zip'] } }], multiple: true })
+    const handles = await picker({ types: [...MARKDOWN_TYPES, { description: 'Markdown with images (zip)', accept: { 'application/zip': ['.zip'] } }, { description: 'Bibliography or citation style', accept: { 'text/plain': [...BIBLIOGRAPHY_EXTENSIONS, ...STYLE_EXTENSIONS] } }], multiple: true })
     return Promise.all(handles.map(async (handle) => ({ file: await handle.getFile(), handle })))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return undefined
