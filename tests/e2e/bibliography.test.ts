@@ -83,11 +83,23 @@ describe('bibliography in the app', () => {
     const { errors } = watch(page)
     await openApp(page, url)
     await replaceText(page, 'See [@knuth1984].\n')
-    await page.setInputFiles('[data-testid="open-file"]', [
-      { name: 'broken.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from('@book{knuth1984, title = {Unclosed\n') },
-      { name: 'odd.csl', mimeType: 'application/xml', buffer: Buffer.from('<style>not CSL</style>') },
-    ])
+    // Dropped on the editor: stored and named, not inserted as text.
+    const dropped = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File(['@book{knuth1984, title = {Unclosed\n'], 'broken.bib'))
+      return transfer
+    })
+    const box = (await page.locator('[data-testid="editor"] .cm-content').boundingBox())!
+    await page.dispatchEvent('[data-testid="editor"] .cm-content', 'drop', { dataTransfer: dropped, clientX: box.x + 10, clientY: box.y + 5 })
+    await expect.poll(() => editorText(page)).toBe('---\nbibliography: broken.bib\n---\n\nSee [@knuth1984].\n')
+    // A style loaded in the dialog, from the More menu.
+    await page.getByRole('button', { name: 'More actions' }).click()
+    await page.getByRole('menuitem', { name: 'Bibliography and citation style…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Bibliography and citation style' })
+    await dialog.getByTestId('csl-input').setInputFiles({ name: 'odd.csl', mimeType: 'application/xml', buffer: Buffer.from('<style>not CSL</style>') })
     await expect.poll(() => editorText(page)).toBe('---\nbibliography: broken.bib\ncsl: odd.csl\n---\n\nSee [@knuth1984].\n')
+    expect(await dialog.getByTestId('citation-style').inputValue()).toBe('odd.csl')
+    await page.keyboard.press('Escape')
     const messages = page.locator('[data-testid="messages"]')
     await messages.locator('[data-rule="bibliography-invalid"]').first().waitFor({ timeout: 60_000 })
     await messages.locator('[data-rule="csl-invalid"]').first().waitFor({ timeout: 30_000 })
