@@ -47,7 +47,7 @@ export function useOpenFiles({ newDocument, addImages, addCitationFiles, setStat
           if (/\.zip$/i.test(file.name)) {
             const bundle = unzipBundle(new Uint8Array(await file.arrayBuffer()))
             if (!bundle) throw new Error(`${file.name} holds no Markdown file`)
-            await newDocument(bundle.markdownName, bundle.text, bundle.images)
+            await newDocument(bundle.markdownName, bundle.text, [...bundle.images, ...(bundle.files ?? [])])
           } else if (isMarkdownName(file.name) || file.type.startsWith('text/')) {
             await newDocument(file.name, await file.text(), [], handle)
           }
