@@ -57,7 +57,7 @@ export function BibliographyDialog({ keys, stored, onAddFiles, onStyle, onCite, 
               <li key={name} data-testid="bibliography-file">
                 <span>{name}</span>
                 {!stored.includes(name) && <span className="front-matter-note"> (not loaded here)</span>}
-                <button type="button" onClick={() => onCite(name, false)} aria-label={`Stop citing from ${name}`}>
+                <button type="button" onClick={() => onCite(name, false)} aria-label={`Remove ${name}`}>
                   Remove
                 </button>
               </li>
@@ -65,7 +65,7 @@ export function BibliographyDialog({ keys, stored, onAddFiles, onStyle, onCite, 
             {unused.map((name) => (
               <li key={name} className="unused">
                 <span>{name}</span>
-                <button type="button" onClick={() => onCite(name, true)} aria-label={`Cite from ${name}`}>
+                <button type="button" onClick={() => onCite(name, true)} aria-label={`Use ${name}`}>
                   Use
                 </button>
               </li>

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations } from './axe.js'
 import { editorText, launch, newContext, openApp, replaceText, watch } from './browser.js'
 
 const url = inject('appUrl')
@@ -61,6 +62,8 @@ describe('bibliography in the app', () => {
     const dialog = page.getByRole('dialog', { name: 'Bibliography and citation style' })
     await dialog.waitFor()
     expect(await dialog.getByTestId('bibliography-file').allTextContents()).toEqual([expect.stringContaining('refs.bib')])
+    // As every other dialog: no serious or critical axe-core finding.
+    expect(await axeViolations(page)).toEqual([])
     await dialog.getByLabel('Style').selectOption('ieee')
     await expect.poll(() => editorText(page)).toBe('---\nbibliography: refs.bib\ncsl: ieee\n---\n\n# Paper\n\nTeX is described elsewhere [@knuth1984].\n')
     await dialog.getByRole('button', { name: 'Done' }).click()
