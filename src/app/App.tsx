@@ -209,7 +209,18 @@ export function App() {
           {sidebar}
         </ModalDialog>
       )}
-      {pageSetup.dialogOpen && doc && <ExportDialog settings={doc.exportSettings} fromDocument={pageSetup.fromDocument} onSave={pageSetup.saveSettings} onClose={pageSetup.closeDialog} />}
+      {pageSetup.dialogOpen && doc && (
+        <ExportDialog
+          settings={doc.exportSettings}
+          fromDocument={pageSetup.fromDocument}
+          onSave={pageSetup.saveSettings}
+          onClose={pageSetup.closeDialog}
+          onBibliography={() => {
+            pageSetup.closeDialog()
+            bibliography.openDialog()
+          }}
+        />
+      )}
       {bibliography.dialogOpen && doc && (
         <BibliographyDialog
           keys={bibliography.keys}

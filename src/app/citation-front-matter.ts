@@ -107,7 +107,7 @@ export function setFrontMatterKey(text: string, keys: readonly [string, ...strin
   }
   const { lines, close } = found
   const newline = /\r\n$/.test(text.slice(lines[0]?.from ?? close.from, lines[0]?.next ?? close.next)) ? '\r\n' : '\n'
-  const start = lines.findIndex((line) => keys.some((key) => new RegExp(`^${key.replace(/[-]/g, '\\-')}\\s*:`).test(line.text)))
+  const start = lines.findIndex((line) => keys.some((key) => line.text.startsWith(key) && /^\s*:/.test(line.text.slice(key.length))))
   if (start < 0) {
     if (empty) return undefined
     return { from: close.from, to: close.from, insert: `${rendered(keys[0], value).replace(/\n/g, newline)}${newline}` }

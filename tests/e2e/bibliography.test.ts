@@ -108,6 +108,13 @@ describe('bibliography in the app', () => {
     await messages.locator('[data-rule="csl-invalid"]').first().waitFor({ timeout: 30_000 })
     // Placed at the front matter, which names the files.
     expect(await messages.locator('[data-rule="bibliography-invalid"] .where').first().textContent()).toBe('Line 1')
+    // Page setup leads to the dialog too; closing it gives the focus back to the page.
+    await page.getByRole('button', { name: 'Page setup' }).click()
+    await page.getByRole('dialog', { name: 'Page setup for export' }).getByRole('button', { name: 'Bibliography…' }).click()
+    await dialog.waitFor()
+    expect(await dialog.getByTestId('citation-style').inputValue()).toBe('odd.csl')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
     expect(errors).toEqual([])
     await context.close()
   })
