@@ -9,6 +9,7 @@
  * the command palette, the shortcut sheet and the "More" menu.
  */
 import { useCallback } from 'react'
+import { BibliographyDialog } from './BibliographyDialog.js'
 import { CommandPalette } from './CommandPalette.js'
 import { EditorPane } from './EditorPane.js'
 import { ExportDialog } from './ExportDialog.js'
@@ -23,7 +24,9 @@ import { ShortcutSheet } from './ShortcutSheet.js'
 import { Sidebar } from './Sidebar.js'
 import { StatusBar } from './StatusBar.js'
 import { TopBar } from './TopBar.js'
+import { UpdateNotice } from './UpdateNotice.js'
 import { useAssets } from './hooks/use-assets.js'
+import { useBibliography } from './hooks/use-bibliography.js'
 import { useDocumentList } from './hooks/use-document-list.js'
 import { useDocumentTitle } from './hooks/use-document-title.js'
 import { useEditorText } from './hooks/use-editor-text.js'
@@ -80,7 +83,8 @@ export function App() {
   const scroll = useScrollSync(editor.view)
   const text = useEditorText({ editor, current, client: worker.client, track: journal.track, onScroll: scroll.onScroll, editorLeads: scroll.editorLeads, markMessages: messages.markIn })
   const { assetUrls, addImages } = useAssets({ doc, current, view: editor.view, client: worker.client, requestRender: text.requestRender, setStatus, storageFailed })
-  const files = useOpenFiles({ newDocument: session.newDocument, addImages, setStatus })
+  const bibliography = useBibliography({ current, view: editor.view, client: worker.client, requestRender: text.requestRender, setStatus, storageFailed })
+  const files = useOpenFiles({ newDocument: session.newDocument, addImages, addCitationFiles: bibliography.addFiles, setStatus })
   const save = useSaveFile({ current, view: editor.view, setDoc, refreshList, storageFailed, setStatus })
   const exporter = useExport({ doc, current, view: editor.view, client: worker.client, showMessages: messages.show, setStatus })
   const pageSetup = usePageSetup({ current, view: editor.view, setDoc, storageFailed })
@@ -102,6 +106,7 @@ export function App() {
     exportDocx: () => void exporter.exportDocx(),
     canExport: doc !== null && status.kind !== 'busy',
     pageSetup: pageSetup.openDialog,
+    bibliography: bibliography.openDialog,
     print: () => void printer.print(),
     layout,
     scrollSync: scroll.scrollSync,
@@ -172,6 +177,7 @@ export function App() {
         }
       />
       <Notices elsewhere={journal.elsewhere} forkedFrom={journal.forkedFrom} copyName={doc?.name} onDismissFork={journal.dismissFork} storageError={storageError} onDismissStorageError={dismissStorageError} />
+      <UpdateNotice />
       <div className="workspace">
         {!layout.narrow && layout.sidebarOpen && sidebar}
         <main className="panes" id="main">
@@ -203,7 +209,28 @@ export function App() {
           {sidebar}
         </ModalDialog>
       )}
-      {pageSetup.dialogOpen && doc && <ExportDialog settings={doc.exportSettings} fromDocument={pageSetup.fromDocument} onSave={pageSetup.saveSettings} onClose={pageSetup.closeDialog} />}
+      {pageSetup.dialogOpen && doc && (
+        <ExportDialog
+          settings={doc.exportSettings}
+          fromDocument={pageSetup.fromDocument}
+          onSave={pageSetup.saveSettings}
+          onClose={pageSetup.closeDialog}
+          onBibliography={() => {
+            pageSetup.closeDialog()
+            bibliography.openDialog()
+          }}
+        />
+      )}
+      {bibliography.dialogOpen && doc && (
+        <BibliographyDialog
+          keys={bibliography.keys}
+          stored={bibliography.stored}
+          onAddFiles={(picked) => void bibliography.addFiles(picked)}
+          onStyle={(style) => void bibliography.setStyle(style)}
+          onCite={(name, use) => void bibliography.citeFrom(name, use)}
+          onClose={bibliography.closeDialog}
+        />
+      )}
       {palette.open === 'palette' && <CommandPalette commands={commands} onRun={(command) => palette.runAfterClose(command.run)} onClose={palette.close} />}
       {palette.open === 'shortcuts' && <ShortcutSheet commands={commands} onClose={palette.close} />}
     </div>

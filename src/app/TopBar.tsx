@@ -7,6 +7,7 @@
 import type { ReactNode, RefObject } from 'react'
 import { EXPORT_ICON } from './icons.js'
 import { ariaShortcut } from './keys.js'
+import { BIBLIOGRAPHY_EXTENSIONS, STYLE_EXTENSIONS } from '../model/citation-files.js'
 import { MARKDOWN_ACCEPT } from '../model/markdown-files.js'
 import { DocumentName } from './DocumentName.js'
 import type { PickedFile } from './hooks/use-open-files.js'
@@ -51,7 +52,7 @@ export function TopBar({ name, onRename, fileName, fileInput, onOpen, onOpenFile
           data-testid="open-file"
           className="visually-hidden"
           tabIndex={-1}
-          accept={`${MARKDOWN_ACCEPT},.zip,application/zip`}
+          accept={`${MARKDOWN_ACCEPT},.zip,application/zip,${[...BIBLIOGRAPHY_EXTENSIONS, ...STYLE_EXTENSIONS].join(',')}`}
           multiple
           aria-label="Open Markdown file"
           onChange={(event) => {

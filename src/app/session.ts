@@ -3,10 +3,11 @@
  * of the sample (with its figure in the image store).
  */
 import { readImageInfo } from '../docx/media/image-format.js'
+import { citationFileKind, citationFileType } from '../model/citation-files.js'
 import { DEFAULT_EXPORT_SETTINGS, type ExportSettings } from '../model/export-settings.js'
 import { SAMPLE_IMAGE_NAME, sampleImageBytes } from './sample-image.js'
 import sampleText from './sample.md?raw'
-import { ASSET_FOLDER, putAsset } from '../storage/assets.js'
+import { ASSET_FOLDER, putAsset, putFile } from '../storage/assets.js'
 import type { Cursor } from '../storage/db.js'
 import { createDocument, getSetting, listDocuments, loadDocument, setSetting } from '../storage/documents.js'
 import { withoutMarkdownExtension } from '../model/markdown-files.js'
@@ -53,6 +54,11 @@ export async function openById(id: string): Promise<OpenDocument | undefined> {
 export async function createAndOpen(name: string, text: string, images: { path: string; bytes: Uint8Array; type?: string }[] = [], fileHandle?: FileSystemFileHandle): Promise<OpenDocument> {
   const record = await createDocument(name, text, fileHandle ? { fileHandle } : {})
   for (const image of images) {
+    // A bibliography or style of a bundle keeps its top-level name, as the front matter names it.
+    if (!image.path.includes('/') && citationFileKind(image.path)) {
+      await putFile(record.id, image.path, citationFileType(image.path), image.bytes.slice().buffer)
+      continue
+    }
     const info = readImageInfo(image.bytes)
     const name = image.path.split('/').pop() ?? image.path
     await putAsset(record.id, name, image.type ?? 'image/png', image.bytes.slice().buffer, info && info.width > 0 ? { width: info.width, height: info.height } : undefined)

@@ -1,10 +1,12 @@
 /**
  * Opening files: Markdown files (and .zip bundles of a .md with its images) become new
- * documents — opening never replaces one; images go into the shown document. Through the File
+ * documents — opening never replaces one; images, bibliographies (.bib, CSL-JSON, CSL-YAML) and
+ * citation styles (.csl) go into the shown document. Through the File
  * System Access picker where the browser has it (so Save writes back to the file), else the
  * hidden file input.
  */
 import { useCallback, useRef, type RefObject } from 'react'
+import { citationFileKind } from '../../model/citation-files.js'
 import { isMarkdownName } from '../../model/markdown-files.js'
 import { hasFileSystemAccess, pickMarkdownFiles, unzipBundle } from '../file-access.js'
 import type { SessionState } from './use-session.js'
@@ -18,6 +20,8 @@ export interface PickedFile {
 export interface OpenFilesOptions {
   newDocument: SessionState['newDocument']
   addImages: (files: File[]) => Promise<void>
+  /** Bibliography and style files (.bib, .json, .yaml, .csl) go to the shown document's citations. */
+  addCitationFiles: (files: File[]) => Promise<void>
   setStatus: SetStatus
 }
 
@@ -30,18 +34,20 @@ export interface OpenFilesState {
   open: () => Promise<void>
 }
 
-export function useOpenFiles({ newDocument, addImages, setStatus }: OpenFilesOptions): OpenFilesState {
+export function useOpenFiles({ newDocument, addImages, addCitationFiles, setStatus }: OpenFilesOptions): OpenFilesState {
   const fileInput = useRef<HTMLInputElement>(null)
 
   const openFiles = useCallback(
     async (files: PickedFile[]) => {
       const images = files.filter(({ file }) => file.type.startsWith('image/'))
+      const citationFiles = files.filter(({ file }) => citationFileKind(file.name) !== undefined)
       for (const { file, handle } of files) {
         try {
+          if (citationFileKind(file.name)) continue
           if (/\.zip$/i.test(file.name)) {
             const bundle = unzipBundle(new Uint8Array(await file.arrayBuffer()))
             if (!bundle) throw new Error(`${file.name} holds no Markdown file`)
-            await newDocument(bundle.markdownName, bundle.text, bundle.images)
+            await newDocument(bundle.markdownName, bundle.text, [...bundle.images, ...(bundle.files ?? [])])
           } else if (isMarkdownName(file.name) || file.type.startsWith('text/')) {
             await newDocument(file.name, await file.text(), [], handle)
           }
@@ -50,8 +56,9 @@ export function useOpenFiles({ newDocument, addImages, setStatus }: OpenFilesOpt
         }
       }
       if (images.length > 0) await addImages(images.map(({ file }) => file))
+      if (citationFiles.length > 0) await addCitationFiles(citationFiles.map(({ file }) => file))
     },
-    [addImages, newDocument, setStatus],
+    [addCitationFiles, addImages, newDocument, setStatus],
   )
 
   const open = useCallback(async () => {
