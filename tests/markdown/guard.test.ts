@@ -9,7 +9,7 @@ import { toString } from 'mdast-util-to-string'
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../src/convert.js'
 import { flattenDeep, MAX_TREE_DEPTH } from '../../src/markdown/guards/depth-guard.js'
-import { guardMarkdown, MAX_BACKTICK_RUNS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, restorePlaceholders } from '../../src/markdown/guards/guard.js'
+import { guardMarkdown, MAX_BACKTICK_RUNS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_COLON_LINES, MAX_DELIMITER_RUNS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, restorePlaceholders } from '../../src/markdown/guards/guard.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 
 function depth(tree: Root): number {
@@ -217,5 +217,22 @@ describe('parser guard on huge constructs (issue 14)', () => {
     expect(file.messages.map((m) => m.ruleId)).toEqual(['too-many-delimiters'])
     expect(toString(tree)).toBe(text.trim())
   })
-})
 
+  it('keeps definition lines past the limit as text, with a message, and a short definition list as one', () => {
+    const many = `Term\n${Array.from({ length: MAX_COLON_LINES + 1 }, (_, i) => `: description ${i}`).join('\n')}\n`
+    const { tree, file } = parseMarkdown(many)
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph'])
+    expect(toString(tree)).toContain(`: description ${MAX_COLON_LINES}`)
+    expect(file.messages.map((m) => [m.ruleId, m.line])).toEqual([['too-many-definitions', 2]])
+    const short = parseMarkdown('Term\n: one\n: two\n')
+    expect(short.tree.children.map((node) => node.type)).toEqual(['defList'])
+    expect(short.file.messages).toEqual([])
+  })
+
+  it('reads thousands of fence lines in one paragraph quickly, the divs still found', () => {
+    const fences = `${'::: box\n'.repeat(MAX_COLON_LINES + 1)}text\n${':::\n'.repeat(MAX_COLON_LINES + 1)}`
+    const { tree, file } = parseMarkdown(fences)
+    expect(tree.children.map((node) => node.type)).toEqual(['fencedDiv'])
+    expect(file.messages.filter((m) => m.ruleId !== 'nesting-too-deep')).toEqual([])
+  })
+})
