@@ -22,7 +22,7 @@ export function TrashList({ trashed, onRestore, onEmpty }: TrashListProps) {
       <ul>
         {trashed.map((doc) => (
           <li key={doc.id}>
-            <span className="doc-name" title={`Deleted ${new Date(doc.trashedAt).toLocaleString()}`}>
+            <span className="trash-name" title={`Deleted ${new Date(doc.trashedAt).toLocaleString()}`}>
               {doc.name}
             </span>
             <button type="button" className="link-button" aria-label={`Restore ${doc.name}`} onClick={() => onRestore(doc.id)}>

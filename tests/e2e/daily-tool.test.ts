@@ -144,7 +144,7 @@ describe('the app as a daily tool', () => {
     await page.waitForSelector('[data-testid="preview"] [data-line]')
     const trash = page.getByTestId('trash')
     await trash.locator('summary').click()
-    expect(await trash.locator('.doc-name').allTextContents()).toEqual(['Keep me'])
+    expect(await trash.locator('.trash-name').allTextContents()).toEqual(['Keep me'])
     await trash.getByRole('button', { name: 'Restore Keep me' }).click()
     await expect.poll(() => title(page)).toBe('Keep me')
     await expect.poll(() => editorText(page)).toBe('# Keep me\n\nEvery word of this.')
