@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { markdownToDocx } from '../../src/index.js'
+import { axeViolations } from './axe.js'
 import { editorText, launch, newContext, openApp, watch } from './browser.js'
 
 const url = inject('appUrl')
@@ -67,6 +68,7 @@ describe('the app as a daily tool', () => {
     const hint = page.getByTestId('empty-hint')
     await hint.waitFor()
     expect(await hint.textContent()).toMatch(/\.docx/)
+    expect(await axeViolations(page)).toEqual([])
     await page.click('[data-testid="editor"] .cm-content')
     await page.keyboard.type('# Quarterly report\n\nSales went up.')
     await hint.waitFor({ state: 'detached' })
@@ -128,6 +130,7 @@ describe('the app as a daily tool', () => {
     const notice = page.getByTestId('deleted-notice')
     await notice.waitFor()
     expect(await notice.textContent()).toContain('Deleted “Keep me”')
+    expect(await axeViolations(page, '[data-testid="deleted-notice"]')).toEqual([])
     await expect.poll(() => listed(page)).toEqual(['Welcome to markdocx'])
     await expect.poll(() => title(page)).toBe('Welcome to markdocx')
     // Undo: back in the list and shown, with its text.
@@ -145,6 +148,7 @@ describe('the app as a daily tool', () => {
     const trash = page.getByTestId('trash')
     await trash.locator('summary').click()
     expect(await trash.locator('.trash-name').allTextContents()).toEqual(['Keep me'])
+    expect(await axeViolations(page)).toEqual([])
     await trash.getByRole('button', { name: 'Restore Keep me' }).click()
     await expect.poll(() => title(page)).toBe('Keep me')
     await expect.poll(() => editorText(page)).toBe('# Keep me\n\nEvery word of this.')
@@ -186,6 +190,7 @@ describe('the app as a daily tool', () => {
     await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)).toBe(true)
     await page.getByTestId('import-notice').waitFor()
     expect(await page.getByTestId('import-notice').textContent()).toContain('report.docx')
+    expect(await axeViolations(page, '[data-testid="import-notice"]')).toEqual([])
     await expect.poll(() => listed(page)).toEqual(expect.arrayContaining(['report.md', 'Welcome to markdocx']))
 
     // Dropped on the window, the same file opens as another document.
