@@ -175,8 +175,12 @@ describe('the app as a daily tool', () => {
     writeFileSync(file, made.data)
 
     const { context, page, errors } = await fresh()
+    // The conversion runs in a worker of its own, not on the page's thread.
+    const workers: string[] = []
+    page.on('worker', (worker) => workers.push(worker.url()))
     await page.setInputFiles('[data-testid="open-file"]', file)
     await expect.poll(() => title(page), { timeout: 30_000 }).toBe('report.md')
+    expect(workers.some((address) => /\/importer[^/]*\.js/.test(address))).toBe(true)
     const text = await editorText(page)
     expect(text).toContain('# Quarterly report')
     expect(text).toContain('## Findings')
@@ -203,6 +207,13 @@ describe('the app as a daily tool', () => {
     }, base64)
     await expect.poll(() => title(page), { timeout: 30_000 }).toBe('dropped.md')
     expect(await editorText(page)).toContain('## Findings')
+
+    // A file that is not a Word document: said so, and no document is made.
+    const bad = join(work, 'broken.docx')
+    writeFileSync(bad, 'not a zip at all')
+    await page.setInputFiles('[data-testid="open-file"]', bad)
+    await expect.poll(() => page.locator('.statusbar .status').textContent(), { timeout: 30_000 }).toMatch(/^Could not open broken\.docx: Cannot open the file/)
+    expect(await listed(page)).not.toContain('broken.md')
     expect(errors).toEqual([])
     await context.close()
   })

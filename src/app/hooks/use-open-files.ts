@@ -1,7 +1,7 @@
 /**
  * Opening files: Markdown files (and .zip bundles of a .md with its images) become new
  * documents — opening never replaces one; images go into the shown document. A Word .docx is
- * converted to Markdown (import/, loaded on first use: mammoth is large) into a new document
+ * converted to Markdown (import/, in a worker of its own: mammoth is large and slow) into a new document
  * with its pictures as stored images, and what the import could not carry over is listed in a
  * notice. Through the File System Access picker where the browser has it (so Save writes back
  * to the file), else the hidden file input.
@@ -9,6 +9,7 @@
 import { useCallback, useRef, useState, type RefObject } from 'react'
 import type { ImportMessage } from '../../import/messages.js'
 import { isMarkdownName } from '../../model/markdown-files.js'
+import { importDocx, type ImportedDocx } from '../../worker/client/import-client.js'
 import { hasFileSystemAccess, pickMarkdownFiles, unzipBundle } from '../file-access.js'
 import type { SessionState } from './use-session.js'
 import { errorText, type SetStatus } from './use-status.js'
@@ -41,10 +42,9 @@ export interface ImportedWord {
   messages: ImportMessage[]
 }
 
-/** A Word document's Markdown, images and import messages (the importer is loaded on first use). */
-async function importWord(file: File) {
-  const { docxToMarkdown } = await import('../../import/docx-to-markdown.js')
-  return docxToMarkdown(new Uint8Array(await file.arrayBuffer()))
+/** A Word document's Markdown, images and import messages, converted in a worker of its own. */
+async function importWord(file: File): Promise<ImportedDocx> {
+  return importDocx(new Uint8Array(await file.arrayBuffer()))
 }
 
 export function useOpenFiles({ newDocument, addImages, setStatus }: OpenFilesOptions): OpenFilesState {
