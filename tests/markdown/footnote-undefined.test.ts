@@ -1,7 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createChunkedParser } from '../../src/markdown/chunked/chunked.js'
 import { messagesOf } from '../../src/markdown/messages.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
+import { messageData } from './chunked-support.js'
 
 const placed = (text: string) => messagesOf(parseMarkdown(text).file).map(({ ruleId, line, column, endColumn }) => ({ ruleId, line, column, endColumn }))
 
@@ -26,5 +28,24 @@ describe('a footnote reference to no definition', () => {
     const chunked = messagesOf(createChunkedParser({ minChunk: 64, every: 1 }).parse(text).file)
     expect(whole.map((m) => [m.ruleId, m.line, m.column])).toEqual([['footnote-undefined', 1, 18]])
     expect(chunked).toEqual(whole)
+  })
+
+  it('is reported alike by a cached chunked parser while definitions come and go in other chunks', () => {
+    const piece = fc.constantFrom('Text [^a] here.', 'More [^b] text.', '[^a]: def a', '[^b]: def b', 'Plain paragraph with words enough.', '- item [^a]', '> quote [^b]', '```\n[^a]\n```', '$$\n', '| x |\n|---|\n| [^a] |')
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 14 }), fc.array(fc.tuple(fc.nat(20), piece, fc.boolean()), { maxLength: 8 }), (pieces, edits) => {
+        // A cut wherever one is offered: nearly every block its own chunk, reused from the cache.
+        const parser = createChunkedParser({ minChunk: 0, every: 1, maxChunk: 0 })
+        const blocks = [...pieces]
+        parser.parse(blocks.join('\n\n'))
+        for (const [at, block, remove] of edits) {
+          if (remove && blocks.length > 1) blocks.splice(at % blocks.length, 1)
+          else blocks.splice(at % (blocks.length + 1), 0, block)
+          const text = blocks.join('\n\n')
+          expect(messageData(parser.parse(text).file)).toEqual(messageData(parseMarkdown(text).file))
+        }
+      }),
+      { numRuns: 100 },
+    )
   })
 })
