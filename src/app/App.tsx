@@ -14,6 +14,7 @@ import { CommandPalette } from './CommandPalette.js'
 import { EditorPane } from './EditorPane.js'
 import { ExportDialog } from './ExportDialog.js'
 import { SidebarToggle, ViewSwitch } from './LayoutControls.js'
+import { ImportNotice } from './ImportNotice.js'
 import { MessagesPanel } from './MessagesPanel.js'
 import { ModalDialog } from './ModalDialog.js'
 import { MoreMenu } from './MoreMenu.js'
@@ -50,6 +51,8 @@ import { useScrollSync } from './hooks/use-scroll-sync.js'
 import { useSession } from './hooks/use-session.js'
 import { useStatus } from './hooks/use-status.js'
 import { useStorageError } from './hooks/use-storage-error.js'
+import { useTitleName } from './hooks/use-title-name.js'
+import { useTrash } from './hooks/use-trash.js'
 import { useWorkerClient } from './hooks/use-worker-client.js'
 
 export function App() {
@@ -78,7 +81,8 @@ export function App() {
     },
     [clearPreview, openJournal, resetMessages, resetWorker],
   )
-  const session = useSession({ current, setDoc, documents, refreshList, storageFailed, onShow })
+  const session = useSession({ current, setDoc, refreshList, storageFailed, onShow })
+  const trash = useTrash({ nameOf: (id) => documents.find((entry) => entry.id === id)?.name, session, refreshList, storageFailed })
 
   const scroll = useScrollSync(editor.view)
   const text = useEditorText({ editor, current, client: worker.client, track: journal.track, onScroll: scroll.onScroll, editorLeads: scroll.editorLeads, markMessages: messages.markIn })
@@ -90,17 +94,18 @@ export function App() {
   const pageSetup = usePageSetup({ current, view: editor.view, setDoc, storageFailed })
   useFileDrop(files.openFiles)
   useDocumentTitle(preview.summary.title ?? doc?.name ?? 'markdocx')
+  useTitleName({ doc, current, title: preview.summary.title ?? preview.summary.outline[0]?.text, setDoc, refreshList, storageFailed })
   const layout = useLayout()
   const printer = usePrint(doc?.exportSettings)
   const palette = useCommandPalette()
   const { newDocument: createDocument } = session
-  const newDocument = useCallback(() => void createDocument(`Untitled ${documents.length + 1}`, ''), [createDocument, documents.length])
+  const newDocument = useCallback(() => void createDocument(`Untitled ${documents.length + 1}`, '', [], { nameFollowsTitle: true }), [createDocument, documents.length])
   const commands = useCommands({
     documents,
     currentId: doc?.id,
     newDocument,
     openDocument: (id) => void session.openDocument(id),
-    deleteDocument: (id) => void session.removeDocument(id),
+    deleteDocument: (id) => void trash.remove(id),
     open: () => void files.open(),
     save: (mode) => void save(mode),
     exportDocx: () => void exporter.exportDocx(),
@@ -132,7 +137,8 @@ export function App() {
         if (inDrawer) layout.closeSidebar()
         newDocument()
       }}
-      onDelete={(id) => void session.removeDocument(id)}
+      onDelete={(id) => void trash.remove(id)}
+      trash={{ trashed: trash.trashed, onRestore: (id) => void trash.restore(id), onEmpty: () => void trash.empty() }}
       outline={preview.summary.outline}
       onJump={(entry) => {
         if (inDrawer) layout.closeSidebar()
@@ -176,7 +182,8 @@ export function App() {
           </>
         }
       />
-      <Notices elsewhere={journal.elsewhere} forkedFrom={journal.forkedFrom} copyName={doc?.name} onDismissFork={journal.dismissFork} storageError={storageError} onDismissStorageError={dismissStorageError} />
+      <Notices elsewhere={journal.elsewhere} forkedFrom={journal.forkedFrom} copyName={doc?.name} onDismissFork={journal.dismissFork} storageError={storageError} onDismissStorageError={dismissStorageError} deleted={trash.deleted} onUndoDelete={() => void trash.undo()} onDismissDeleted={trash.dismiss} />
+      <ImportNotice imported={files.imported} onDismiss={files.dismissImported} />
       <UpdateNotice />
       <div className="workspace">
         {!layout.narrow && layout.sidebarOpen && sidebar}

@@ -1,13 +1,14 @@
 /**
  * The preview pane: the page as the .docx will lay it out (size, margins, font from the export
- * settings), the stored images given to it, and the banners when rendering failed or overran
- * its time budget.
+ * settings), the stored images given to it, the banners when rendering failed or overran
+ * its time budget, and a hint when the document is empty.
  */
 import type { RefObject } from 'react'
 import type { ExportSettings } from '../model/export-settings.js'
 import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
 import { Preview, type PreviewHandle, type PreviewProps } from '../preview/Preview.js'
 import type { PreviewStore } from '../preview/store.js'
+import { EmptyHint } from './EmptyHint.js'
 import { pageStyle } from './page-style.js'
 
 export interface PreviewPaneProps {
@@ -45,6 +46,7 @@ export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn,
           </button>
         </div>
       )}
+      <EmptyHint store={store} />
       <div className="page" style={pageStyle(settings)}>
         <AssetUrls.Provider value={assetUrls}>
           <Preview ref={previewHandle} store={store} {...(drawAll ? {} : { scroller })} onDrawn={onDrawn} onLineClick={onLineClick} {...(toc ? { toc } : {})} />

@@ -23,6 +23,11 @@ interface PermissionHandle {
   requestPermission?: (options: { mode: 'read' | 'readwrite' }) => Promise<PermissionState>
 }
 
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+/** What the hidden file input accepts besides Markdown: zip bundles and Word documents. */
+export const OTHER_OPEN_ACCEPT = `.zip,application/zip,.docx,${DOCX_MIME}`
+
 const MARKDOWN_TYPES: PickerType[] = [{ description: 'Markdown', accept: { 'text/markdown': [...MARKDOWN_EXTENSIONS] } }]
 
 const fsa = () => (typeof window === 'undefined' ? {} : (window as unknown as FileSystemAccessWindow))
@@ -36,7 +41,15 @@ export async function pickMarkdownFiles(): Promise<{ file: File; handle: FileSys
   const picker = fsa().showOpenFilePicker
   if (!picker) return undefined
   try {
-    const handles = await picker({ types: [...MARKDOWN_TYPES, { description: 'Markdown with images (zip)', accept: { 'application/zip': ['.zip'] } }, { description: 'Bibliography or citation style', accept: { 'text/plain': [...BIBLIOGRAPHY_EXTENSIONS, ...STYLE_EXTENSIONS] } }], multiple: true })
+    const handles = await picker({
+      types: [
+        ...MARKDOWN_TYPES,
+        { description: 'Markdown with images (zip)', accept: { 'application/zip': ['.zip'] } },
+        { description: 'Word document (converted to Markdown)', accept: { [DOCX_MIME]: ['.docx'] } },
+        { description: 'Bibliography or citation style', accept: { 'text/plain': [...BIBLIOGRAPHY_EXTENSIONS, ...STYLE_EXTENSIONS] } },
+      ],
+      multiple: true,
+    })
     return Promise.all(handles.map(async (handle) => ({ file: await handle.getFile(), handle })))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return undefined

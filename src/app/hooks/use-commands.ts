@@ -60,7 +60,7 @@ export function useCommands(options: CommandsOptions): AppCommand[] {
       { id: 'page-setup', label: 'Page setup…', group: 'Document', inMenu: true, keywords: 'paper size margins font orientation contents toc page numbers title page template', run: pageSetup },
       { id: 'bibliography', label: 'Bibliography and citation style…', group: 'Document', inMenu: true, keywords: 'citations references bibtex bib csl apa chicago ieee vancouver cite', run: bibliography },
       { id: 'check', label: 'Check what will not survive into Word', group: 'Document', keywords: 'messages problems warnings', run: check },
-      ...(currentId ? [{ id: 'delete', label: 'Delete this document…', group: 'Document' as const, keywords: 'remove', run: () => deleteDocument(currentId) }] : []),
+      ...(currentId ? [{ id: 'delete', label: 'Delete this document', group: 'Document' as const, keywords: 'remove trash', run: () => deleteDocument(currentId) }] : []),
       { id: 'toggle-sidebar', label: sidebarOpen ? 'Hide documents and outline' : 'Show documents and outline', group: 'View', keys: [SIDEBAR_KEY], keywords: 'sidebar drawer list', run: toggleSidebar },
       { id: 'toggle-preview', label: phone ? (view === 'preview' ? 'Show the editor' : 'Show the preview') : view === 'both' ? 'Hide the preview' : 'Show the preview', group: 'View', keys: ['Mod-Alt-p'], keywords: 'preview editor switch', run: togglePreview },
       { id: 'view-editor', label: 'Editor only', group: 'View', checked: view === 'editor', run: () => setView('editor') },
