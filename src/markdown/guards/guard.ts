@@ -236,7 +236,9 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
       if (c === '*' || c === '_' || c === '~') {
         let j = i + 1
         while (j < line.end && text[j] === c) j++
-        runs.push({ start: i, end: j, line })
+        // CriticMarkup's `{~~`, `~>` and `~~}` are found in the text after parsing: not counted.
+        const critic = c === '~' && (text[i - 1] === '{' || text[j] === '}' || text[j] === '>')
+        if (!critic) runs.push({ start: i, end: j, line })
         i = j
         continue
       }
