@@ -9,6 +9,7 @@
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 
 const port = Number(process.env.PORT ?? 5173)
 
@@ -57,8 +58,53 @@ function contentSecurityPolicy(): Plugin {
   }
 }
 
+/**
+ * Installable and offline (issue 15): a web app manifest and a Workbox service worker that
+ * precaches every file of the build — the shell, the workers, the lazily loaded chunks (Mermaid,
+ * citations, math) and the icons — so a static build hosted anywhere keeps working with no
+ * network once it has been opened. The worker is registered from a module (src/app/service-worker.ts,
+ * loaded by main.tsx), never by an injected inline script, which the CSP forbids. `prompt`: a new
+ * version waits until the user chooses Reload (src/app/UpdateNotice.tsx), so a page is never
+ * swapped under someone typing. clientsClaim: the first visit is offline-ready without a reload.
+ */
+function progressiveWebApp(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+    manifest: {
+      id: './',
+      name: 'markdocx — Markdown to Word',
+      short_name: 'markdocx',
+      description: 'Write Markdown, see it side by side, export a Word document.',
+      start_url: './',
+      scope: './',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#2b579a',
+      icons: [
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: 'icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff,woff2,ttf,otf,wasm,json,webmanifest}'],
+      // Mermaid's and citation-js's chunks are over Workbox's 2 MiB default; offline needs them all.
+      maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      // A build is self-contained: no runtime caching of other origins (a document's remote images stay the network's).
+      runtimeCaching: [],
+    },
+  })
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  publicDir: 'src/app/public',
+  plugins: [react(), contentSecurityPolicy(), progressiveWebApp()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,

@@ -7,7 +7,7 @@ import type { VFile } from 'vfile'
 import { resolveCitations, type CitationOptions } from './citations/resolve.js'
 import { corePropertiesFrom } from './docx/ooxml/core-properties.js'
 import { resolveDiagrams, type ResolveDiagramsOptions } from './docx/media/diagrams.js'
-import { resolveImages, type ResolveImagesOptions } from './docx/media/images.js'
+import { resolveImages, type ResolvedImages, type ResolveImagesOptions } from './docx/media/images.js'
 import type { DocxOptions } from './docx/options.js'
 import { convertOutput, packDocx, type OutputFormat, type OutputTypes } from './docx/ooxml/pack.js'
 import { compileSteps } from './docx/to-docx.js'
@@ -37,6 +37,8 @@ export interface ConvertResult<F extends OutputFormat = 'uint8array'> {
   /** What did not survive as written, each with its source position. */
   messages: Message[]
   metadata: DocumentMetadata
+  /** Every image URL with what loading it gave (a failure's `cutShort` says a later try may load it). */
+  images: ResolvedImages
 }
 
 /** Front-matter Markdown (title, abstract…) read with the document's own parser. */
@@ -51,14 +53,22 @@ export async function markdownToDocx<F extends OutputFormat = 'uint8array'>(mark
 
 /** Converts an already parsed tree (the app reuses its preview's tree) to a .docx. */
 export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Root, file: VFile, options: ConvertOptions<F> = {}): Promise<ConvertResult<F>> {
-  const { output, pretty, path: _path, loadImage, convertImage, concurrency, pause, renderDiagram, bibliography, csl, loadFile, ...docxOptions } = options
+  const { output, pretty, path: _path, loadImage, convertImage, concurrency, imageTimeoutMs, imageDeadlineMs, imageSignal, onImageProgress, pause, renderDiagram, bibliography, csl, loadFile, ...docxOptions } = options
   // Citations first: the reference list they add may hold links and is compiled like the rest.
   // A copy of the top level, so the caller's tree keeps its children (the list is added to the copy).
   tree = { ...tree, children: [...tree.children] }
   await resolveCitations(tree, file, { ...(bibliography ? { bibliography } : {}), ...(csl !== undefined ? { csl } : {}), ...(loadFile ? { loadFile } : {}), ...(docxOptions.lang ? { lang: docxOptions.lang } : {}) })
   // Images load while diagrams are drawn: both are waits on something else (disk, network, a browser).
   const [images, diagrams] = await Promise.all([
-    resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),
+    resolveImages(tree, {
+      ...(loadImage ? { loadImage } : {}),
+      ...(convertImage ? { convertImage } : {}),
+      ...(concurrency ? { concurrency } : {}),
+      ...(imageTimeoutMs !== undefined ? { imageTimeoutMs } : {}),
+      ...(imageDeadlineMs !== undefined ? { imageDeadlineMs } : {}),
+      ...(imageSignal ? { imageSignal } : {}),
+      ...(onImageProgress ? { onImageProgress } : {}),
+    }),
     resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
   ])
   const steps = compileSteps(tree, { parseMarkdown: parseFragment, ...docxOptions, images, diagrams, file })
@@ -72,5 +82,5 @@ export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Ro
   const wait = pause?.('pack')
   if (wait) await wait
   const bytes = await packDocx(document, { pretty: pretty === true, core: corePropertiesFrom({ ...state.metadata, ...(state.features.lang ? { lang: state.features.lang } : {}) }, docxOptions.title, docxOptions.parseMarkdown ?? parseFragment) })
-  return { data: convertOutput(bytes, (output ?? 'uint8array') as F), messages: messagesOf(file), metadata: state.metadata }
+  return { data: convertOutput(bytes, (output ?? 'uint8array') as F), messages: messagesOf(file), metadata: state.metadata, images }
 }

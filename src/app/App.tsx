@@ -9,10 +9,12 @@
  * the command palette, the shortcut sheet and the "More" menu.
  */
 import { useCallback } from 'react'
+import { BibliographyDialog } from './BibliographyDialog.js'
 import { CommandPalette } from './CommandPalette.js'
 import { EditorPane } from './EditorPane.js'
 import { ExportDialog } from './ExportDialog.js'
 import { SidebarToggle, ViewSwitch } from './LayoutControls.js'
+import { ImportNotice } from './ImportNotice.js'
 import { MessagesPanel } from './MessagesPanel.js'
 import { ModalDialog } from './ModalDialog.js'
 import { MoreMenu } from './MoreMenu.js'
@@ -23,7 +25,9 @@ import { ShortcutSheet } from './ShortcutSheet.js'
 import { Sidebar } from './Sidebar.js'
 import { StatusBar } from './StatusBar.js'
 import { TopBar } from './TopBar.js'
+import { UpdateNotice } from './UpdateNotice.js'
 import { useAssets } from './hooks/use-assets.js'
+import { useBibliography } from './hooks/use-bibliography.js'
 import { useDocumentList } from './hooks/use-document-list.js'
 import { useDocumentTitle } from './hooks/use-document-title.js'
 import { useEditorText } from './hooks/use-editor-text.js'
@@ -47,6 +51,8 @@ import { useScrollSync } from './hooks/use-scroll-sync.js'
 import { useSession } from './hooks/use-session.js'
 import { useStatus } from './hooks/use-status.js'
 import { useStorageError } from './hooks/use-storage-error.js'
+import { useTitleName } from './hooks/use-title-name.js'
+import { useTrash } from './hooks/use-trash.js'
 import { useWorkerClient } from './hooks/use-worker-client.js'
 import { useWordPageFeatures } from './hooks/use-word-page-features.js'
 
@@ -76,34 +82,38 @@ export function App() {
     },
     [clearPreview, openJournal, resetMessages, resetWorker],
   )
-  const session = useSession({ current, setDoc, documents, refreshList, storageFailed, onShow })
+  const session = useSession({ current, setDoc, refreshList, storageFailed, onShow })
+  const trash = useTrash({ nameOf: (id) => documents.find((entry) => entry.id === id)?.name, session, refreshList, storageFailed })
 
   const scroll = useScrollSync(editor.view)
   const text = useEditorText({ editor, current, client: worker.client, track: journal.track, onScroll: scroll.onScroll, editorLeads: scroll.editorLeads, markMessages: messages.markIn })
   const { assetUrls, addImages } = useAssets({ doc, current, view: editor.view, client: worker.client, requestRender: text.requestRender, setStatus, storageFailed })
-  const files = useOpenFiles({ newDocument: session.newDocument, addImages, setStatus })
+  const bibliography = useBibliography({ current, view: editor.view, client: worker.client, requestRender: text.requestRender, setStatus, storageFailed })
+  const files = useOpenFiles({ newDocument: session.newDocument, addImages, addCitationFiles: bibliography.addFiles, setStatus })
   const save = useSaveFile({ current, view: editor.view, setDoc, refreshList, storageFailed, setStatus })
   const exporter = useExport({ doc, current, view: editor.view, client: worker.client, showMessages: messages.show, setStatus })
   const pageSetup = usePageSetup({ current, view: editor.view, setDoc, storageFailed })
   useFileDrop(files.openFiles)
   useDocumentTitle(preview.summary.title ?? doc?.name ?? 'markdocx')
+  useTitleName({ doc, current, title: preview.summary.title ?? preview.summary.outline[0]?.text, setDoc, refreshList, storageFailed })
   const layout = useLayout()
   const printer = usePrint(doc?.exportSettings)
   const furniture = useWordPageFeatures(layout.wordPage, doc?.exportSettings, editor.view, preview.store)
   const palette = useCommandPalette()
   const { newDocument: createDocument } = session
-  const newDocument = useCallback(() => void createDocument(`Untitled ${documents.length + 1}`, ''), [createDocument, documents.length])
+  const newDocument = useCallback(() => void createDocument(`Untitled ${documents.length + 1}`, '', [], { nameFollowsTitle: true }), [createDocument, documents.length])
   const commands = useCommands({
     documents,
     currentId: doc?.id,
     newDocument,
     openDocument: (id) => void session.openDocument(id),
-    deleteDocument: (id) => void session.removeDocument(id),
+    deleteDocument: (id) => void trash.remove(id),
     open: () => void files.open(),
     save: (mode) => void save(mode),
     exportDocx: () => void exporter.exportDocx(),
     canExport: doc !== null && status.kind !== 'busy',
     pageSetup: pageSetup.openDialog,
+    bibliography: bibliography.openDialog,
     print: () => void printer.print(),
     layout,
     scrollSync: scroll.scrollSync,
@@ -129,7 +139,8 @@ export function App() {
         if (inDrawer) layout.closeSidebar()
         newDocument()
       }}
-      onDelete={(id) => void session.removeDocument(id)}
+      onDelete={(id) => void trash.remove(id)}
+      trash={{ trashed: trash.trashed, onRestore: (id) => void trash.restore(id), onEmpty: () => void trash.empty() }}
       outline={preview.summary.outline}
       onJump={(entry) => {
         if (inDrawer) layout.closeSidebar()
@@ -173,7 +184,9 @@ export function App() {
           </>
         }
       />
-      <Notices elsewhere={journal.elsewhere} forkedFrom={journal.forkedFrom} copyName={doc?.name} onDismissFork={journal.dismissFork} storageError={storageError} onDismissStorageError={dismissStorageError} />
+      <Notices elsewhere={journal.elsewhere} forkedFrom={journal.forkedFrom} copyName={doc?.name} onDismissFork={journal.dismissFork} storageError={storageError} onDismissStorageError={dismissStorageError} deleted={trash.deleted} onUndoDelete={() => void trash.undo()} onDismissDeleted={trash.dismiss} />
+      <ImportNotice imported={files.imported} onDismiss={files.dismissImported} />
+      <UpdateNotice />
       <div className="workspace">
         {!layout.narrow && layout.sidebarOpen && sidebar}
         <main className="panes" id="main">
@@ -201,7 +214,7 @@ export function App() {
         </main>
       </div>
       <MessagesPanel messages={messages.messages} checkedLive={messages.checkedLive} onJump={scroll.jumpToLine} onCheck={worker.check} />
-      <StatusBar summary={preview.summary} storage={!doc?.persisted || storageError || journal.elsewhere ? 'not-saved' : journal.saved ? 'saved' : 'saving'} storageFailed={storageError !== null} status={status} />
+      <StatusBar summary={preview.summary} storage={!doc?.persisted || storageError || journal.elsewhere ? 'not-saved' : journal.saved ? 'saved' : 'saving'} storageFailed={storageError !== null} status={status} exportControls={exporter.controls} />
       {layout.narrow && layout.sidebarOpen && (
         <ModalDialog labelledBy="drawer-title" className="drawer" onClose={layout.closeSidebar} initialFocus="[aria-current='true']" testId="drawer">
           <h2 id="drawer-title" className="visually-hidden">
@@ -210,7 +223,28 @@ export function App() {
           {sidebar}
         </ModalDialog>
       )}
-      {pageSetup.dialogOpen && doc && <ExportDialog settings={doc.exportSettings} fromDocument={pageSetup.fromDocument} onSave={pageSetup.saveSettings} onClose={pageSetup.closeDialog} />}
+      {pageSetup.dialogOpen && doc && (
+        <ExportDialog
+          settings={doc.exportSettings}
+          fromDocument={pageSetup.fromDocument}
+          onSave={pageSetup.saveSettings}
+          onClose={pageSetup.closeDialog}
+          onBibliography={() => {
+            pageSetup.closeDialog()
+            bibliography.openDialog()
+          }}
+        />
+      )}
+      {bibliography.dialogOpen && doc && (
+        <BibliographyDialog
+          keys={bibliography.keys}
+          stored={bibliography.stored}
+          onAddFiles={(picked) => void bibliography.addFiles(picked)}
+          onStyle={(style) => void bibliography.setStyle(style)}
+          onCite={(name, use) => void bibliography.citeFrom(name, use)}
+          onClose={bibliography.closeDialog}
+        />
+      )}
       {palette.open === 'palette' && <CommandPalette commands={commands} onRun={(command) => palette.runAfterClose(command.run)} onClose={palette.close} />}
       {palette.open === 'shortcuts' && <ShortcutSheet commands={commands} onClose={palette.close} />}
     </div>

@@ -27,7 +27,7 @@ export function DocumentList({ documents, currentId, onOpen, onNew, onDelete }: 
             <button type="button" className="doc-name" aria-current={doc.id === currentId ? 'true' : undefined} onClick={() => onOpen(doc.id)} title={`Last changed ${new Date(doc.updatedAt).toLocaleString()}`}>
               {doc.name}
             </button>
-            <button type="button" className="doc-delete" aria-label={`Delete ${doc.name}`} title="Delete from this browser" onClick={() => onDelete(doc.id)}>
+            <button type="button" className="doc-delete" aria-label={`Delete ${doc.name}`} title="Move to the trash" onClick={() => onDelete(doc.id)}>
               ×
             </button>
           </li>

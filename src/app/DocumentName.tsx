@@ -1,6 +1,7 @@
 /**
  * The open document's name in the top bar; click to rename (it names the .md and, without a
- * front-matter title, the .docx).
+ * front-matter title, the .docx). A new document's name follows its title until it is renamed
+ * here (use-title-name.ts).
  */
 import { useState } from 'react'
 

@@ -16,13 +16,15 @@ export interface ExportDialogProps {
   fromDocument?: FrontMatterFeatures
   onSave: (settings: ExportSettings) => void
   onClose: () => void
+  /** Leaves Page setup (unsaved changes dropped, as Cancel) for the Bibliography dialog. */
+  onBibliography?: () => void
 }
 
 const FEATURE_NAMES: Record<keyof FrontMatterFeatures, string> = { toc: 'table of contents', titlePage: 'title page', pageNumbers: 'page numbers', wideTables: 'wide tables' }
 
 const FONTS = ['Calibri', 'Aptos', 'Cambria', 'Times New Roman', 'Georgia', 'Arial', 'Helvetica', 'Garamond', 'Liberation Serif', 'Liberation Sans']
 
-export function ExportDialog({ settings, fromDocument = NO_FRONT_MATTER, onSave, onClose }: ExportDialogProps) {
+export function ExportDialog({ settings, fromDocument = NO_FRONT_MATTER, onSave, onClose, onBibliography }: ExportDialogProps) {
   const [draft, setDraft] = useState<ExportSettings>(settings)
   // A feature the settings leave alone follows the front matter: show its value, and say where it comes from.
   const toc = draft.toc ?? fromDocument.toc
@@ -144,6 +146,11 @@ export function ExportDialog({ settings, fromDocument = NO_FRONT_MATTER, onSave,
           <button type="button" onClick={() => setDraft(DEFAULT_EXPORT_SETTINGS)}>
             Defaults
           </button>
+          {onBibliography && (
+            <button type="button" onClick={onBibliography}>
+              Bibliography…
+            </button>
+          )}
           <span className="spacer" />
           <button type="button" onClick={onClose}>
             Cancel

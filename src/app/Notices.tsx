@@ -1,6 +1,6 @@
 /**
  * The banners under the top bar: the document is open in another tab, this tab's edits went
- * into a copy, the browser's storage failed.
+ * into a copy, the browser's storage failed, a document was deleted (with Undo).
  */
 export interface NoticesProps {
   /** Another tab holds the shown document. */
@@ -12,9 +12,13 @@ export interface NoticesProps {
   onDismissFork: () => void
   storageError: string | null
   onDismissStorageError: () => void
+  /** The document just moved to the trash. */
+  deleted: { name: string } | null
+  onUndoDelete: () => void
+  onDismissDeleted: () => void
 }
 
-export function Notices({ elsewhere, forkedFrom, copyName, onDismissFork, storageError, onDismissStorageError }: NoticesProps) {
+export function Notices({ elsewhere, forkedFrom, copyName, onDismissFork, storageError, onDismissStorageError, deleted, onUndoDelete, onDismissDeleted }: NoticesProps) {
   return (
     <>
       {elsewhere && (
@@ -26,6 +30,17 @@ export function Notices({ elsewhere, forkedFrom, copyName, onDismissFork, storag
         <div className="banner" aria-live="polite" data-testid="forked-notice">
           “{forkedFrom}” is open in another tab, so your changes here are saved in a copy, “{copyName}”. Both are in the document list.
           <button type="button" className="link-button" onClick={onDismissFork}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {deleted && (
+        <div className="banner" role="status" data-testid="deleted-notice">
+          Deleted “{deleted.name}” —{' '}
+          <button type="button" className="link-button" onClick={onUndoDelete}>
+            Undo
+          </button>
+          <button type="button" className="link-button" onClick={onDismissDeleted}>
             Dismiss
           </button>
         </div>

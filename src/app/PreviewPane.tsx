@@ -1,7 +1,7 @@
 /**
  * The preview pane: the page as the .docx will lay it out (size, margins, font from the export
- * settings), the stored images given to it, and the banners when rendering failed or overran
- * its time budget.
+ * settings), the stored images given to it, the banners when rendering failed or overran
+ * its time budget, and a hint when the document is empty.
  */
 import type { RefObject } from 'react'
 import type { ExportSettings } from '../model/export-settings.js'
@@ -9,6 +9,7 @@ import { AssetUrls, type AssetUrl } from '../preview/assets-context.js'
 import { Preview, type PreviewHandle, type PreviewProps } from '../preview/Preview.js'
 import type { PreviewStore } from '../preview/store.js'
 import type { PageFurnitureFeatures } from './front-matter-settings.js'
+import { EmptyHint } from './EmptyHint.js'
 import { pageStyle } from './page-style.js'
 import { WordPageView } from './WordPageView.js'
 
@@ -63,6 +64,7 @@ export function PreviewPane({ store, scroller, previewHandle, onScroll, onDrawn,
           </button>
         </div>
       )}
+      <EmptyHint store={store} />
       {onToggleWordPage && (
         <div className="preview-toolbar">
           <button type="button" className="word-page-toggle" aria-pressed={wordPage} title="Show the preview as Word's pages: paper size, margins, page breaks, header and footer" data-testid="word-page-toggle" onClick={onToggleWordPage}>

@@ -3,6 +3,7 @@
  * and what the last file action did.
  */
 import type { PreviewSummary } from './hooks/use-preview.js'
+import type { ExportControls } from './hooks/use-export.js'
 import type { Status } from './hooks/use-status.js'
 
 export interface StatusBarProps {
@@ -11,6 +12,8 @@ export interface StatusBarProps {
   storage: 'not-saved' | 'saving' | 'saved'
   storageFailed: boolean
   status: Status
+  /** While an export is under way: Skip images (while it waits for them) and Cancel. */
+  exportControls?: ExportControls | undefined
 }
 
 const STORAGE_TEXT: Record<StatusBarProps['storage'], string> = {
@@ -19,7 +22,7 @@ const STORAGE_TEXT: Record<StatusBarProps['storage'], string> = {
   saved: 'Saved in this browser',
 }
 
-export function StatusBar({ summary, storage, storageFailed, status }: StatusBarProps) {
+export function StatusBar({ summary, storage, storageFailed, status, exportControls }: StatusBarProps) {
   return (
     <footer className="statusbar">
       <span data-testid="word-count">
@@ -35,6 +38,18 @@ export function StatusBar({ summary, storage, storageFailed, status }: StatusBar
       <span role="status" aria-live="polite" className={`status status-${status.kind}`}>
         {status.kind === 'idle' ? '' : status.text}
       </span>
+      {exportControls && (
+        <span className="export-controls">
+          {exportControls.skipImages && (
+            <button type="button" data-testid="export-skip-images" onClick={exportControls.skipImages} title="Finish the export now: images not loaded yet become placeholders, each with a message">
+              Skip images
+            </button>
+          )}
+          <button type="button" data-testid="export-cancel" onClick={exportControls.cancel} title="Stop the export; nothing is downloaded">
+            Cancel
+          </button>
+        </span>
+      )}
     </footer>
   )
 }

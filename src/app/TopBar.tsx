@@ -7,8 +7,10 @@
 import type { ReactNode, RefObject } from 'react'
 import { EXPORT_ICON } from './icons.js'
 import { ariaShortcut } from './keys.js'
+import { BIBLIOGRAPHY_EXTENSIONS, STYLE_EXTENSIONS } from '../model/citation-files.js'
 import { MARKDOWN_ACCEPT } from '../model/markdown-files.js'
 import { DocumentName } from './DocumentName.js'
+import { OTHER_OPEN_ACCEPT } from './file-access.js'
 import type { PickedFile } from './hooks/use-open-files.js'
 import type { SaveMode } from './hooks/use-save-file.js'
 
@@ -42,7 +44,7 @@ export function TopBar({ name, onRename, fileName, fileInput, onOpen, onOpenFile
       <h1 className="brand">markdocx</h1>
       <DocumentName name={name} onRename={onRename} />
       <div className="actions" role="group" aria-label="File">
-        <button type="button" className="collapse-narrow" onClick={onOpen} title="Open a .md file (Ctrl+O), or drop it on the window">
+        <button type="button" className="collapse-narrow" onClick={onOpen} title="Open a .md, .zip or Word .docx file (Ctrl+O), or drop it on the window">
           Open
         </button>
         <input
@@ -51,9 +53,9 @@ export function TopBar({ name, onRename, fileName, fileInput, onOpen, onOpenFile
           data-testid="open-file"
           className="visually-hidden"
           tabIndex={-1}
-          accept={`${MARKDOWN_ACCEPT},.zip,application/zip`}
+          accept={`${MARKDOWN_ACCEPT},${OTHER_OPEN_ACCEPT},${[...BIBLIOGRAPHY_EXTENSIONS, ...STYLE_EXTENSIONS].join(',')}`}
           multiple
-          aria-label="Open Markdown file"
+          aria-label="Open a Markdown, Word, bibliography or citation style file"
           onChange={(event) => {
             const files = [...(event.target.files ?? [])]
             event.target.value = ''

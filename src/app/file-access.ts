@@ -5,6 +5,7 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
 import { downloadBlob } from './download.js'
+import { BIBLIOGRAPHY_EXTENSIONS, citationFileKind, STYLE_EXTENSIONS } from '../model/citation-files.js'
 import { isMarkdownName, markdownExtension, MARKDOWN_EXTENSIONS } from '../model/markdown-files.js'
 
 interface PickerType {
@@ -22,6 +23,11 @@ interface PermissionHandle {
   requestPermission?: (options: { mode: 'read' | 'readwrite' }) => Promise<PermissionState>
 }
 
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+/** What the hidden file input accepts besides Markdown: zip bundles and Word documents. */
+export const OTHER_OPEN_ACCEPT = `.zip,application/zip,.docx,${DOCX_MIME}`
+
 const MARKDOWN_TYPES: PickerType[] = [{ description: 'Markdown', accept: { 'text/markdown': [...MARKDOWN_EXTENSIONS] } }]
 
 const fsa = () => (typeof window === 'undefined' ? {} : (window as unknown as FileSystemAccessWindow))
@@ -35,7 +41,15 @@ export async function pickMarkdownFiles(): Promise<{ file: File; handle: FileSys
   const picker = fsa().showOpenFilePicker
   if (!picker) return undefined
   try {
-    const handles = await picker({ types: [...MARKDOWN_TYPES, { description: 'Markdown with images (zip)', accept: { 'application/zip': ['.zip'] } }], multiple: true })
+    const handles = await picker({
+      types: [
+        ...MARKDOWN_TYPES,
+        { description: 'Markdown with images (zip)', accept: { 'application/zip': ['.zip'] } },
+        { description: 'Word document (converted to Markdown)', accept: { [DOCX_MIME]: ['.docx'] } },
+        { description: 'Bibliography or citation style', accept: { 'text/plain': [...BIBLIOGRAPHY_EXTENSIONS, ...STYLE_EXTENSIONS] } },
+      ],
+      multiple: true,
+    })
     return Promise.all(handles.map(async (handle) => ({ file: await handle.getFile(), handle })))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return undefined
@@ -78,9 +92,11 @@ export interface Bundle {
   markdownName: string
   text: string
   images: { path: string; bytes: Uint8Array }[]
+  /** Bibliographies and citation styles beside the Markdown (`refs.bib`), as its front matter names them. */
+  files?: { path: string; bytes: Uint8Array }[]
 }
 
-/** The Markdown and its images as one zip: `name.md` and `images/…`, as the links say. */
+/** The Markdown and its files as one zip: `name.md`, `images/…` and `refs.bib`, as the links and the front matter say. */
 export function zipBundle(bundle: Bundle): Blob {
   const files: Zippable = { [bundle.markdownName]: strToU8(bundle.text) }
   for (const image of bundle.images) files[image.path] = [image.bytes, { level: 0 }]
@@ -88,7 +104,7 @@ export function zipBundle(bundle: Bundle): Blob {
   return new Blob([zipped as BlobPart], { type: 'application/zip' })
 }
 
-/** A zip's Markdown file (the first one) and the images beside it. */
+/** A zip's Markdown file (the first one) and the images, bibliographies and styles beside it. */
 export function unzipBundle(bytes: Uint8Array): Bundle | undefined {
   let files: Record<string, Uint8Array>
   try {
@@ -104,5 +120,8 @@ export function unzipBundle(bytes: Uint8Array): Bundle | undefined {
   const images = names
     .filter((name) => /\.(png|jpe?g|gif|bmp|webp|avif|svg|tiff?)$/i.test(name) && name.startsWith(folder))
     .map((name) => ({ path: name.slice(folder.length), bytes: files[name]! }))
-  return { markdownName: markdownName.slice(folder.length), text: strFromU8(files[markdownName]!), images }
+  const citationFiles = names
+    .filter((name) => name.startsWith(folder) && !name.slice(folder.length).includes('/') && citationFileKind(name) !== undefined)
+    .map((name) => ({ path: name.slice(folder.length), bytes: files[name]! }))
+  return { markdownName: markdownName.slice(folder.length), text: strFromU8(files[markdownName]!), images, files: citationFiles }
 }

@@ -23,6 +23,8 @@ export interface CliOptions extends PassedThrough {
   diagrams: boolean
   /** Seconds to wait for each remote image. */
   imageTimeout: number
+  /** Seconds to wait for all images of one input: those not loaded by then become placeholders. */
+  imageDeadline: number
   /** Bibliography files (--bibliography, repeatable), read from the working directory. */
   bibliography: string[]
   /** A citation style: a shipped one's name or a .csl file (--csl). */
@@ -80,11 +82,16 @@ Options:
       --svg MODE            raster (default: SVG images as PNG) or vector (the SVG
                             itself with a PNG fallback, for Word 2016 and later)
       --pretty              indent the XML inside the .docx by two blanks
-      --no-remote-images    do not download http(s) images (they become placeholders)
+      --no-remote-images    do not download http(s) images: each becomes a placeholder
+                            with a message (no network is used)
       --no-diagrams         keep \`\`\`mermaid blocks as code (by default they are
                             drawn with the system's Chromium: CHROMIUM_PATH, or
                             chromium/chrome on the PATH; without one they stay code)
-      --image-timeout SEC   seconds to wait for each remote image (default 10)
+      --image-timeout SEC   seconds to wait for each remote image (default 8); 8 load
+                            at once, and a server that leaves 2 in a row unanswered is
+                            not waited for again
+      --image-deadline SEC  seconds to wait for all images of an input (default 60);
+                            those not loaded by then become placeholders
   -q, --quiet               do not print messages about the conversion
   -h, --help                show this help
   -v, --version             show the version
@@ -93,10 +100,10 @@ Messages go to stderr as file:line:column: message [rule].
 Exit status: 0 converted (even with messages), 1 an input could not be read or
 converted, 2 bad usage.`
 
-const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg', '--bibliography', '--csl'])
+const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--image-deadline', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg', '--bibliography', '--csl'])
 
 export function parseArgs(argv: string[]): CliOptions {
-  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, diagrams: true, imageTimeout: 10, bibliography: [], help: false, version: false }
+  const options: CliOptions = { inputs: [], pretty: false, quiet: false, remoteImages: true, diagrams: true, imageTimeout: 8, imageDeadline: 60, bibliography: [], help: false, version: false }
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!
     let value: string | undefined
@@ -214,6 +221,12 @@ export function parseArgs(argv: string[]): CliOptions {
         const seconds = Number(value)
         if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--image-timeout must be a positive number of seconds (got "${value}")`)
         options.imageTimeout = seconds
+        break
+      }
+      case '--image-deadline': {
+        const seconds = Number(value)
+        if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--image-deadline must be a positive number of seconds (got "${value}")`)
+        options.imageDeadline = seconds
         break
       }
       default:

@@ -19,6 +19,9 @@ import { parseInParallel } from './parallel-parse.js'
 import { createSharpImageConverter } from './sharp-image-converter.js'
 import { VERSION } from './version.js'
 
+/** Images loading at once (several servers: badges come from a few hosts). */
+const IMAGE_CONCURRENCY = 8
+
 export interface CliIo {
   stdin: AsyncIterable<Uint8Array | string>
   stdout: { write(chunk: Uint8Array | string): unknown }
@@ -145,6 +148,10 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
       path: name,
       pretty: options.pretty,
       loadImage: createNodeImageLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)), remote: options.remoteImages, timeoutMs: options.imageTimeout * 1000 }),
+      // Several at a time, each with its limit, all with a deadline (a document of hundreds of badges, offline, must not take minutes).
+      concurrency: IMAGE_CONCURRENCY,
+      imageTimeoutMs: options.imageTimeout * 1000,
+      imageDeadlineMs: options.imageDeadline * 1000,
       // SVG gets a PNG fallback; WebP, AVIF and TIFF become PNG or JPEG (Word shows none of them).
       convertImage: createSharpImageConverter(),
       renderDiagram,

@@ -1,7 +1,8 @@
 /**
  * Images for the CLI: paths relative to the Markdown file (or absolute, or file: URLs), and
- * http(s) URLs downloaded with a timeout and a size limit. Failures are thrown with a reason
- * a person understands; the converter turns them into placeholders and messages.
+ * http(s) URLs downloaded with a size limit, given up when the converter's queue aborts them
+ * (its time limit per image, its deadline: util/load-queue.ts). Failures are thrown with a
+ * reason a person understands; the converter turns them into placeholders and messages.
  */
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
@@ -13,7 +14,7 @@ export interface NodeImageLoaderOptions {
   baseDir: string
   /** Download http(s) images (default true). */
   remote?: boolean
-  /** Milliseconds to wait for each download (default 10 000). */
+  /** Milliseconds to wait for a download when the caller gives no signal (default 8 000). */
   timeoutMs?: number
   /** Largest image accepted, in bytes (default 50 MiB). */
   maxBytes?: number
@@ -21,11 +22,11 @@ export interface NodeImageLoaderOptions {
 
 export function createNodeImageLoader(options: NodeImageLoaderOptions): ImageLoader {
   const maxBytes = options.maxBytes ?? 50 * 1024 * 1024
-  return async (url) => {
+  return async (url, signal) => {
     const trimmed = url.trim()
     if (/^https?:/i.test(trimmed)) {
       if (options.remote === false) throw new Error('remote images are turned off (--no-remote-images)')
-      return download(trimmed, options.timeoutMs ?? 10_000, maxBytes)
+      return download(trimmed, signal ?? AbortSignal.timeout(options.timeoutMs ?? 8_000), options.timeoutMs ?? 8_000, maxBytes)
     }
     if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) && !/^file:/i.test(trimmed) && !/^[a-z]:[\\/]/i.test(trimmed)) {
       throw new Error(`"${trimmed.split(':')[0]}:" URLs are not loaded`)
@@ -58,21 +59,29 @@ async function readLocal(url: string, baseDir: string, maxBytes: number): Promis
   throw lastError instanceof Error ? lastError : new Error('could not be read')
 }
 
-async function download(url: string, timeoutMs: number, maxBytes: number): Promise<Uint8Array> {
+async function download(url: string, signal: AbortSignal, timeoutMs: number, maxBytes: number): Promise<Uint8Array> {
   let response: Response
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' })
+    response = await fetch(url, { signal, redirect: 'follow' })
   } catch (error) {
     const name = (error as Error).name
     if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`no answer within ${timeoutMs / 1000} s`)
-    throw new Error(`download failed (${(error as Error).message})`)
+    throw new Error(`download failed (${downloadError(error)})`)
   }
   if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim())
   const length = Number(response.headers.get('content-length') ?? 0)
   if (length > maxBytes) throw new Error(`it is larger than ${Math.round(maxBytes / 1048576)} MiB`)
+  // The body may hang too: the signal aborts reading it.
   const bytes = new Uint8Array(await response.arrayBuffer())
   if (bytes.length > maxBytes) throw new Error(`it is larger than ${Math.round(maxBytes / 1048576)} MiB`)
   return bytes
+}
+
+/** Node's fetch says "fetch failed"; the reason a person can act on is in its cause (ECONNREFUSED, ENOTFOUND…). */
+function downloadError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause
+  if (cause?.code) return `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : ''}`
+  return error instanceof Error ? error.message : String(error)
 }
 
 function decode(url: string): string {

@@ -33,14 +33,22 @@ declare module 'unified' {
  * and sets its compiler through the processor seen as a compiling one.
  */
 const remarkDocx: Plugin<[RemarkDocxOptions?], Root> = function (options = {}) {
-  const { loadImage, convertImage, concurrency, renderDiagram, ...docxOptions } = options
+  const { loadImage, convertImage, concurrency, imageTimeoutMs, imageDeadlineMs, imageSignal, onImageProgress, renderDiagram, ...docxOptions } = options
   const processor = this as unknown as Processor<Root, Root, Root, Root, Document>
   // Front-matter Markdown (title, abstract) is read with this processor's parser.
   const parseMarkdown = (markdown: string): Root => processor.parse(markdown)
   processor.compiler = (tree, file) => toDocx(tree, { parseMarkdown, ...docxOptions, images: file.data.markdocxImages ?? new Map(), diagrams: file.data.markdocxDiagrams ?? new Map(), file })
   return async (tree: Root, file: VFile) => {
     const [images, diagrams] = await Promise.all([
-      resolveImages(tree, { ...(loadImage ? { loadImage } : {}), ...(convertImage ? { convertImage } : {}), ...(concurrency ? { concurrency } : {}) }),
+      resolveImages(tree, {
+        ...(loadImage ? { loadImage } : {}),
+        ...(convertImage ? { convertImage } : {}),
+        ...(concurrency ? { concurrency } : {}),
+        ...(imageTimeoutMs !== undefined ? { imageTimeoutMs } : {}),
+        ...(imageDeadlineMs !== undefined ? { imageDeadlineMs } : {}),
+        ...(imageSignal ? { imageSignal } : {}),
+        ...(onImageProgress ? { onImageProgress } : {}),
+      }),
       resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
     ])
     file.data.markdocxImages = images

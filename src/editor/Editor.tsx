@@ -7,6 +7,7 @@ import { EditorSelection } from '@codemirror/state'
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import CodeMirror from '@uiw/react-codemirror'
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { citationFileKind } from '../model/citation-files.js'
 import { BASIC_SETUP, editorExtensions } from './extensions.js'
 
 export interface EditorProps {
@@ -65,6 +66,13 @@ function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, 
       latest.current.onFiles(files, view.state.selection.main.head)
     }
     const onDrop = (event: DragEvent) => {
+      // A bibliography or style dropped here goes to the document's citations (the window's drop
+      // handler, which this lets the event reach), not into the text: CodeMirror skips a drop
+      // whose default is prevented, and would otherwise insert the file's content.
+      if ([...(event.dataTransfer?.files ?? [])].some((file) => citationFileKind(file.name))) {
+        event.preventDefault()
+        return
+      }
       const files = images(event.dataTransfer?.files)
       const view = viewRef.current
       if (files.length === 0 || !view) return

@@ -18,7 +18,11 @@ export function remarkMessageOrder() {
     order.sort((a, b) => {
       const [lineA, columnA] = key(a)
       const [lineB, columnB] = key(b)
-      return lineA! - lineB! || columnA! - columnB! || a - b
+      // Two messages at one place (two unpaired markers a transform reports together) come in
+      // the order their transform found them, which a chunk's parse need not share: their text decides.
+      const reasonA = file.messages[a]!.reason
+      const reasonB = file.messages[b]!.reason
+      return lineA! - lineB! || columnA! - columnB! || (reasonA < reasonB ? -1 : reasonA > reasonB ? 1 : a - b)
     })
     const sorted = order.map((index) => file.messages[index]!)
     file.messages.length = 0

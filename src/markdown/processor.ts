@@ -26,6 +26,7 @@ import { remarkHeadingAttributes } from './syntax/heading-attributes.js'
 import { remarkPageBreaks } from './syntax/page-breaks.js'
 import { remarkSuperscript } from './syntax/superscript.js'
 import { remarkFencedDivs } from './syntax/fenced-divs.js'
+import { remarkFootnoteUndefined } from './syntax/footnote-undefined.js'
 import { remarkFrontMatterFallback } from './syntax/front-matter-fallback.js'
 import { remarkMathFences } from './syntax/math-fences.js'
 import { remarkImageAttributes } from '../mdast/image-size.js'
@@ -52,6 +53,7 @@ export function createMarkdownProcessor() {
     .use(remarkDefinitionList)
     .use(remarkTableCaption)
     .use(remarkTableCells)
+    .use(remarkFootnoteUndefined)
     .use(remarkCriticMarkup)
     .use(remarkCallouts)
     .use(remarkHeadingAttributes)
@@ -81,6 +83,7 @@ export const markdownPlugins = [
   remarkDefinitionList,
   remarkTableCaption,
   remarkTableCells,
+  remarkFootnoteUndefined,
   remarkCriticMarkup,
   remarkCallouts,
   remarkHeadingAttributes,

@@ -14,6 +14,8 @@ export class PreviewStore {
   /** How many blocks of the list have each key (equal blocks share one rendering). */
   private readonly counts = new Map<string, number>()
   private version = 0
+  /** Whether a render has come since the last clear (an empty list then means an empty document). */
+  private drawn = false
   private readonly listeners = new Set<() => void>()
 
   /** Applies a worker patch and the renderings it brought. */
@@ -32,12 +34,14 @@ export class PreviewStore {
     for (const [key, tree] of Object.entries(hast)) this.hast.set(key, tree)
     for (const block of added) this.counts.set(block.key, (this.counts.get(block.key) ?? 0) + 1)
     this.blocks = applyBlockPatch(this.blocks, patch)
+    this.drawn = true
     this.changed()
   }
 
   /** Replaces everything (tests, and callers that lay out the whole document themselves). */
-  set(blocks: readonly PreviewBlock[], hast: ReadonlyMap<string, HastRoot>): void {
+  set(blocks: readonly PreviewBlock[], hast: ReadonlyMap<string, HastRoot>, drawn = true): void {
     this.blocks = [...blocks]
+    this.drawn = drawn
     this.hast.clear()
     this.counts.clear()
     for (const block of blocks) {
@@ -49,7 +53,7 @@ export class PreviewStore {
   }
 
   clear(): void {
-    this.set([], new Map())
+    this.set([], new Map(), false)
   }
 
   getBlocks(): readonly PreviewBlock[] {
@@ -78,6 +82,9 @@ export class PreviewStore {
   }
 
   readonly getVersion = (): number => this.version
+
+  /** A document was rendered and has nothing to show (the empty state's hint). */
+  readonly isBlank = (): boolean => this.drawn && this.blocks.length === 0
 
   private changed(): void {
     this.version++

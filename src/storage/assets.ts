@@ -1,6 +1,7 @@
 /**
  * Pasted and dropped images, kept in IndexedDB under the relative path the Markdown uses
- * (`images/name.png`), so the text carries a short link, never a data URL. The page shows them
+ * (`images/name.png`), so the text carries a short link, never a data URL; and the files the
+ * front matter names (`refs.bib`, `style.csl`), kept the same way at the top level. The page shows them
  * through object URLs; the worker reads the same store to embed them in the export.
  */
 import { committed, openDatabase, promised, STORES, type AssetRecord } from './db.js'
@@ -78,6 +79,30 @@ export async function putAsset(documentId: string, fileName: string, type: strin
   store.put(record)
   await committed(transaction)
   return path
+}
+
+/**
+ * Stores a file the front matter names (a bibliography, a citation style) at the top of the
+ * document's files, under its own safe name — `refs.bib`, as `bibliography: refs.bib` finds it.
+ * A file loaded again under the same name replaces the stored one: it is the newer version of
+ * the same bibliography, not a second one. Returns the stored name.
+ */
+export async function putFile(documentId: string, fileName: string, type: string, bytes: ArrayBuffer): Promise<string> {
+  const db = await openDatabase()
+  const path = safeFileName(fileName, 'file.txt')
+  const transaction = db.transaction(STORES.assets, 'readwrite')
+  const record: AssetRecord = { documentId, path, type, bytes }
+  transaction.objectStore(STORES.assets).put(record)
+  await committed(transaction)
+  return path
+}
+
+/** Forgets one of a document's files. */
+export async function deleteAsset(documentId: string, path: string): Promise<void> {
+  const db = await openDatabase()
+  const transaction = db.transaction(STORES.assets, 'readwrite')
+  transaction.objectStore(STORES.assets).delete([documentId, path])
+  await committed(transaction)
 }
 
 /** Gives document `to` copies of every image of document `from` (a document copied with its images). */

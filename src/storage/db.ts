@@ -26,6 +26,10 @@ export interface DocumentRecord {
   exportSettings?: ExportSettings
   /** Where the document was opened from or saved to, when the browser has the File System Access API. */
   fileHandle?: FileSystemFileHandle
+  /** When it was moved to the trash (trash.ts); absent while it is in the document list. */
+  trashedAt?: number
+  /** True while the name follows the document's title (a new document the user has not renamed). */
+  nameFollowsTitle?: boolean
 }
 
 export interface JournalEntry {

@@ -28,6 +28,7 @@ export function newDocumentId(): string {
   return `${Date.now().toString(36)}-${random}`
 }
 
+/** The documents in the list (not those in the trash), most recently changed first. */
 export async function listDocuments(): Promise<DocumentSummary[]> {
   const db = await openDatabase()
   const summaries: DocumentSummary[] = []
@@ -38,7 +39,8 @@ export async function listDocuments(): Promise<DocumentSummary[]> {
       const cursor = request.result
       if (!cursor) return resolve()
       const record = cursor.value as DocumentRecord
-      summaries.push({ id: record.id, name: record.name, updatedAt: record.updatedAt })
+      // Trashed documents are listed by trash.ts.
+      if (record.trashedAt === undefined) summaries.push({ id: record.id, name: record.name, updatedAt: record.updatedAt })
       cursor.continue()
     }
     request.onerror = () => reject(request.error ?? new Error('listing documents failed'))
@@ -87,7 +89,7 @@ export async function loadDocument(id: string): Promise<LoadedDocument | undefin
 }
 
 /** Changes a document's metadata (name, export settings, file handle) without touching its text. */
-export async function updateDocument(id: string, patch: Partial<Pick<DocumentRecord, 'name' | 'exportSettings' | 'fileHandle'>>): Promise<void> {
+export async function updateDocument(id: string, patch: Partial<Pick<DocumentRecord, 'name' | 'exportSettings' | 'fileHandle' | 'nameFollowsTitle'>>): Promise<void> {
   const db = await openDatabase()
   const transaction = db.transaction(STORES.documents, 'readwrite')
   const store = transaction.objectStore(STORES.documents)
@@ -96,6 +98,7 @@ export async function updateDocument(id: string, patch: Partial<Pick<DocumentRec
   await committed(transaction)
 }
 
+/** Forgets a document, its journal and its images for good (the app moves documents to the trash first: trash.ts). */
 export async function deleteDocument(id: string): Promise<void> {
   const db = await openDatabase()
   const transaction = db.transaction([STORES.documents, STORES.journal, STORES.assets], 'readwrite')

@@ -14,7 +14,7 @@
  * a stuck render worker (the text, the renders and the exports it held are all affected).
  */
 import { EXPORT_BUDGET, RENDER_BUDGET, type Budget } from './budget.js'
-import { ExportClient, type ExportResult } from './client/export-client.js'
+import { ExportCancelled, ExportClient, type ExportResult } from './client/export-client.js'
 import { answerPageRequest } from './client/page-requests.js'
 import { RenderClient, type ClientEvents } from './client/render-client.js'
 import { RenderWorker } from './client/render-worker.js'
@@ -22,6 +22,7 @@ import { TextSyncTracker } from './client/text-sync.js'
 import type { ExportSettings, TextEdit, WorkerReply } from './protocol.js'
 
 export type { ClientEvents, ExportResult }
+export { ExportCancelled }
 
 export interface ClientOptions {
   renderBudget?: Budget
@@ -117,8 +118,18 @@ export class WorkerClient {
    * edits not sent yet) and exports the tree it holds for it; `text` is read only if the whole
    * text has to be sent (a string is sent whole).
    */
-  exportDocx(documentId: string, text: string | (() => string), name: string, settings: ExportSettings): Promise<ExportResult> {
-    return this.exports.exportDocx(documentId, text, name, settings)
+  exportDocx(documentId: string, text: string | (() => string), name: string, settings: ExportSettings, onProgress?: (loaded: number, total: number) => void): Promise<ExportResult> {
+    return this.exports.exportDocx(documentId, text, name, settings, onProgress)
+  }
+
+  /** Stop waiting for the export's images: it finishes with placeholders for those not loaded. */
+  skipExportImages(): void {
+    this.exports.skipImages()
+  }
+
+  /** Cancels the pending export (its promise rejects with ExportCancelled; nothing is downloaded). */
+  cancelExport(): void {
+    this.exports.cancel()
   }
 
   dispose(): void {
@@ -164,6 +175,9 @@ export class WorkerClient {
         this.text.forget()
         if (message.exportId !== undefined) this.exports.resend(message.exportId)
         else this.renders.resync(message.revision)
+        return
+      case 'export-progress':
+        this.exports.progress(message)
         return
       case 'exported':
       case 'export-failed':

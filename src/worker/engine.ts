@@ -19,6 +19,7 @@ import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, typ
 import { CitationSource } from './citation-source.js'
 import { DiagramSource } from './diagram-source.js'
 import { buildDocx } from './export-docx.js'
+import { IMAGE_LIMITS } from './image-limits.js'
 import { ImageSource } from './image-source.js'
 import { AUTO_CHECK_LIMIT } from './limits.js'
 import { parseDocument } from './parser.js'
@@ -87,6 +88,8 @@ export class Engine {
   private readonly citations = new CitationSource()
   private checkTimer: ReturnType<typeof setTimeout> | undefined
   private exporter: ExporterLink | undefined
+  /** The wait for the images of an export built here (without an export worker). */
+  private exportImages: AbortController | undefined
   private prepareTimer: ReturnType<typeof setTimeout> | undefined
   /** The version of the text last counted, and the one whose tree the export worker has. */
   private version = 0
@@ -128,6 +131,9 @@ export class Engine {
         return
       case 'connect-exporter':
         this.connectExporter({ post: (link) => message.port.postMessage(link) })
+        return
+      case 'skip-images':
+        this.exportImages?.abort()
         return
     }
   }
@@ -250,7 +256,7 @@ export class Engine {
     try {
       const file = new VFile({ value: current.text })
       const [images, diagrams] = await Promise.all([
-        resolveImages(current.tree, { loadImage: (url) => this.images.load(current.documentId, url), convertImage: (bytes, info) => this.images.convert(bytes, info) }),
+        resolveImages(current.tree, { loadImage: (url, signal) => this.images.load(current.documentId, url, signal), convertImage: (bytes, info) => this.images.convert(bytes, info), ...IMAGE_LIMITS }),
         resolveDiagrams(current.tree, { renderDiagram: this.diagrams.render }),
       ])
       compile(current.tree, { images, diagrams, file })
@@ -291,7 +297,13 @@ export class Engine {
         this.exporter.post({ type: 'job', id: request.id, documentId: request.documentId, version: this.held.version, name: request.name, settings: request.settings, settingsVersion: request.settingsVersion })
         return
       }
-      const built = await buildDocx({ documentId: current.documentId, tree: current.tree, text: current.text, parseMessages: messagesOf(current.file) }, request.name, request.settings, this.images, undefined, this.diagrams.render)
+      // Exported here (no export worker): the page's skip-images stops waiting for its images.
+      const images = new AbortController()
+      this.exportImages = images
+      const loading = { signal: images.signal, retry: true, onProgress: (loaded: number, total: number) => this.post({ type: 'export-progress', loaded, total }) }
+      const built = await buildDocx({ documentId: current.documentId, tree: current.tree, text: current.text, parseMessages: messagesOf(current.file) }, request.name, request.settings, this.images, undefined, this.diagrams.render, loading).finally(() => {
+        if (this.exportImages === images) this.exportImages = undefined
+      })
       this.post({ type: 'exported', id: request.id, data: built.data, fileName: built.fileName, messages: built.messages }, [built.data.buffer])
       if (current === this.current) this.post({ type: 'messages', revision: current.revision, messages: built.messages })
     } catch (error) {

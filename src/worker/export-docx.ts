@@ -12,6 +12,7 @@ import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'
 import { loadStoredText } from './citation-source.js'
 import type { ExportSettings } from './protocol.js'
+import { IMAGE_LIMITS } from './image-limits.js'
 import { withoutMarkdownExtension } from '../model/markdown-files.js'
 
 const MM_TO_TWIPS = 1440 / 25.4
@@ -46,6 +47,18 @@ export interface BuiltDocx {
   data: Uint8Array
   fileName: string
   messages: Message[]
+  /** Remote images that did not load, or whose wait was cut short: an export asked for later tries them again rather than reuse this one. */
+  imagesToRetry: number
+}
+
+/** How one export waits for its images. */
+export interface ImageLoading {
+  /** Aborting it stops waiting: images not loaded become placeholders. */
+  signal?: AbortSignal
+  /** Images loaded (or failed) of how many. */
+  onProgress?: (done: number, total: number) => void
+  /** Try again images that failed before (an export the user asked for; one prepared in advance reuses failures). */
+  retry?: boolean
 }
 
 export interface DocxSource {
@@ -64,17 +77,23 @@ export async function buildDocx(
   images: ImageSource,
   pause?: (next: 'compile' | 'pack') => Promise<void> | undefined,
   renderDiagram?: DiagramRenderer,
+  loading: ImageLoading = {},
 ): Promise<BuiltDocx> {
   const file = new VFile({ value: source.text, path: `${name}.md` })
   const result = await treeToDocx(source.tree, file, {
     ...docxOptionsFor(settings),
     output: 'uint8array',
     ...(pause ? { pause } : {}),
-    loadImage: (url) => images.load(source.documentId, url),
+    loadImage: (url, signal) => images.load(source.documentId, url, signal, loading.retry === true),
+    ...IMAGE_LIMITS,
+    ...(loading.signal ? { imageSignal: loading.signal } : {}),
+    ...(loading.onProgress ? { onImageProgress: loading.onProgress } : {}),
     // The front matter's bibliography and style: the document's stored files (an unformatted tree only; the preview's comes formatted).
     loadFile: (path) => loadStoredText(source.documentId, path),
     convertImage: (bytes, info) => images.convert(bytes, info),
     ...(renderDiagram ? { renderDiagram } : {}),
   })
-  return { data: result.data, fileName: downloadName(result.metadata.title, name), messages: [...source.parseMessages, ...result.messages] }
+  let imagesToRetry = 0
+  for (const [url, image] of result.images) if (!image.ok && (image.cutShort || /^\s*https?:/i.test(url))) imagesToRetry++
+  return { data: result.data, fileName: downloadName(result.metadata.title, name), messages: [...source.parseMessages, ...result.messages], imagesToRetry }
 }

@@ -18,7 +18,7 @@
  */
 import type { Message } from '../markdown/messages.js'
 import { DiagramSource } from './diagram-source.js'
-import { buildDocx, type BuiltDocx } from './export-docx.js'
+import { buildDocx, type BuiltDocx, type ImageLoading } from './export-docx.js'
 import { ImageSource } from './image-source.js'
 import type { ExporterLinkMessage, ExporterRequest, ExportSettings, JobMessage, TreeMessage, WorkerReply } from './protocol.js'
 
@@ -51,6 +51,8 @@ interface Prepared {
 interface Job extends JobMessage {
   /** The tree of the job's version, taken when the job arrived (a newer tree may replace the latest). */
   source: TreeMessage | undefined
+  /** The user stopped waiting for images while this job waited: it takes the images as they are, without trying failed ones again. */
+  skipImages?: boolean
 }
 
 export class ExportEngine {
@@ -71,6 +73,9 @@ export class ExportEngine {
   private readonly diagrams: DiagramSource
   /** How many exports were built, how many of them in advance, and how many preparations were given up (for tests). */
   readonly counts = { built: 0, prepared: 0, reused: 0, superseded: 0 }
+
+  /** The build under way: what it is (a preparation, or a job's own), and the wait for its images to give up. */
+  private building: { preparation: Preparation | undefined; images: AbortController } | undefined
 
   /** A preparation that failed: not tried again for the same text and settings (the export, if asked for, fails with the reason). */
   private failed: { documentId: string; version: number; settingsVersion: number } | undefined
@@ -114,13 +119,39 @@ export class ExportEngine {
       case 'rasterized':
         this.images.answer(message.id, message.bytes)
         return
+      case 'skip-images':
+        // The user stopped waiting: the build under way goes on with placeholders for the images not loaded.
+        this.building?.images.abort()
+        for (const job of this.jobs) job.skipImages = true
+        return
       case 'diagram-drawn':
         this.diagrams.answer(message.id, message.result)
         return
       case 'connect':
         return
     }
+    this.stopStaleImages()
     this.kick()
+  }
+
+  /**
+   * A preparation waiting for images that something newer will supersede stops waiting (its
+   * placeholders are never packed: it stops at its next slice). Otherwise a job for another
+   * export could wait behind a server that hangs until the image deadline.
+   */
+  private stopStaleImages(): void {
+    const preparation = this.building?.preparation
+    if (!preparation || this.building!.images.signal.aborted) return
+    const { tree, settingsVersion } = preparation
+    const stale = this.latest !== tree || this.settings.get(tree.documentId)?.version !== settingsVersion || this.jobs.some((job) => !(job.documentId === tree.documentId && job.version === tree.version && job.settingsVersion === settingsVersion && settingsVersion > 0))
+    if (stale) this.building!.images.abort()
+  }
+
+  /** Starts waiting for a build's images: progress goes to the page (a click may wait on any build), skip-images stops the wait. */
+  private loading(preparation: Preparation | undefined, retry: boolean): ImageLoading {
+    const images = new AbortController()
+    this.building = { preparation, images }
+    return { signal: images.signal, retry, onProgress: (loaded, total) => this.post({ type: 'export-progress', loaded, total }) }
   }
 
   private kick(): void {
@@ -141,7 +172,7 @@ export class ExportEngine {
         const next = this.toPrepare()
         if (!next) break
         try {
-          const built = await this.build({ documentId: next.tree.documentId, tree: next.tree.tree, text: next.tree.text, parseMessages: next.tree.messages }, next.name, next.settings, this.images, this.pacer(next), this.diagrams.render)
+          const built = await this.build({ documentId: next.tree.documentId, tree: next.tree.tree, text: next.tree.text, parseMessages: next.tree.messages }, next.name, next.settings, this.images, this.pacer(next), this.diagrams.render, this.loading(next, false)).finally(() => (this.building = undefined))
           this.counts.built++
           this.counts.prepared++
           this.prepared = { documentId: next.tree.documentId, version: next.tree.version, settingsVersion: next.settingsVersion, built }
@@ -219,7 +250,8 @@ export class ExportEngine {
 
   private async answer(job: Job): Promise<void> {
     const prepared = this.prepared
-    if (prepared && prepared.documentId === job.documentId && prepared.version === job.version && prepared.settingsVersion === job.settingsVersion && job.settingsVersion > 0) {
+    // Prepared with remote images that did not load: the export asked for tries them again (the network may be back).
+    if (prepared && prepared.documentId === job.documentId && prepared.version === job.version && prepared.settingsVersion === job.settingsVersion && job.settingsVersion > 0 && (prepared.built.imagesToRetry === 0 || job.skipImages)) {
       this.counts.reused++
       this.reply(job.id, prepared.built)
       return
@@ -229,7 +261,7 @@ export class ExportEngine {
       return
     }
     try {
-      const built = await this.build({ documentId: job.documentId, tree: job.source.tree, text: job.source.text, parseMessages: job.source.messages }, job.name, job.settings, this.images, undefined, this.diagrams.render)
+      const built = await this.build({ documentId: job.documentId, tree: job.source.tree, text: job.source.text, parseMessages: job.source.messages }, job.name, job.settings, this.images, undefined, this.diagrams.render, this.loading(undefined, !job.skipImages)).finally(() => (this.building = undefined))
       this.counts.built++
       this.prepared = { documentId: job.documentId, version: job.version, settingsVersion: job.settingsVersion, built }
       this.reply(job.id, built)

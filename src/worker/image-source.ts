@@ -9,6 +9,9 @@ import type { RasterizeRequest } from './protocol.js'
 
 export class ImageSource {
   private images = new Map<string, Promise<Uint8Array | undefined>>()
+  /** The signal each load in flight was started with: a load given up is not handed to a later caller. */
+  private signals = new Map<string, AbortSignal | undefined>()
+  private failures = new Map<string, Error>()
   private imagesFor = ''
   private requests = new Map<number, (bytes: Uint8Array | undefined) => void>()
   private nextId = 0
@@ -21,6 +24,8 @@ export class ImageSource {
   /** The page's asset store changed: load images again. */
   clear(): void {
     this.images.clear()
+    this.signals.clear()
+    this.failures.clear()
   }
 
   /** The page's answer to a rasterize request. */
@@ -29,18 +34,43 @@ export class ImageSource {
     this.requests.delete(id)
   }
 
-  /** Loads (once per document and asset change) the bytes behind an image URL. */
-  load(documentId: string, url: string): Promise<Uint8Array | undefined> {
+  /**
+   * Loads (once per document and asset change) the bytes behind an image URL. A failure is
+   * remembered for exports prepared in advance (so each pause in typing does not download a
+   * hundred broken badges again), and tried again when `retry` is set — an export the user asked
+   * for, since the network may be back. Loads given up (aborted) are never remembered.
+   */
+  load(documentId: string, url: string, signal?: AbortSignal, retry = false): Promise<Uint8Array | undefined> {
     if (this.imagesFor !== documentId) {
       this.images.clear()
+      this.signals.clear()
+      this.failures.clear()
       this.imagesFor = documentId
     }
+    const failure = this.failures.get(url)
+    if (failure && !retry) return Promise.reject(failure)
+    this.failures.delete(url)
     let result = this.images.get(url)
+    if (result && this.signals.get(url)?.aborted) result = undefined
     if (!result) {
-      result = loadImageBytes(documentId, url)
-      // Handled by whoever awaits it; this only keeps a cached failure from being reported as unhandled.
-      result.catch(() => undefined)
-      this.images.set(url, result)
+      const loading = loadImageBytes(documentId, url, signal)
+      result = loading
+      this.images.set(url, loading)
+      this.signals.set(url, signal)
+      const forget = (error: Error | undefined) => {
+        if (this.images.get(url) !== loading) return
+        this.images.delete(url)
+        this.signals.delete(url)
+        if (error && !signal?.aborted) this.failures.set(url, error)
+      }
+      loading.then(
+        (bytes) => {
+          if (bytes === undefined) forget(undefined)
+          // Loaded: kept whatever happens to the signal it was loaded with.
+          else if (this.images.get(url) === loading) this.signals.delete(url)
+        },
+        (error: unknown) => forget(error instanceof Error ? error : new Error(String(error))),
+      )
     }
     return result
   }

@@ -22,8 +22,11 @@ export function mimeOf(format: ImageInfo['format']): string {
   return MIME[format]
 }
 
-/** Bytes behind an image URL of a document, or undefined. */
-export async function loadImageBytes(documentId: string, url: string): Promise<Uint8Array | undefined> {
+/**
+ * Bytes behind an image URL of a document, or undefined. `signal` gives a download up (the
+ * export's queue aborts it at its time limit, its deadline, or when the user stops waiting).
+ */
+export async function loadImageBytes(documentId: string, url: string, signal?: AbortSignal): Promise<Uint8Array | undefined> {
   const path = assetPath(url)
   if (path !== undefined) {
     const asset = await getAsset(documentId, path)
@@ -31,16 +34,13 @@ export async function loadImageBytes(documentId: string, url: string): Promise<U
     return new Uint8Array(asset.bytes)
   }
   if (/^https?:/i.test(url.trim())) {
-    const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), 15_000)
     try {
-      const response = await fetch(url.trim(), { signal: controller.signal, mode: 'cors', credentials: 'omit' })
+      const response = await fetch(url.trim(), { ...(signal ? { signal } : {}), mode: 'cors', credentials: 'omit' })
       if (!response.ok) throw new Error(`the server answered ${response.status}`)
       return new Uint8Array(await response.arrayBuffer())
     } catch (error) {
+      // Offline, a refused connection and a server without CORS headers all read "Failed to fetch" here.
       throw new Error(`could not be downloaded (${error instanceof Error ? error.message : String(error)})`)
-    } finally {
-      clearTimeout(timer)
     }
   }
   return undefined

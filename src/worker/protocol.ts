@@ -84,7 +84,15 @@ export interface PrepareExport {
   type: 'prepare-export'
 }
 
-export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | DiagramDrawn | ConnectExporter | PrepareExport
+/**
+ * The user pressed Export without them (or Cancel) while images load: the export under way stops
+ * waiting for images; those not loaded become placeholders with a message.
+ */
+export interface SkipImages {
+  type: 'skip-images'
+}
+
+export type WorkerRequest = RenderRequest | ExportRequest | CheckRequest | AssetsChanged | Rasterized | DiagramDrawn | ConnectExporter | PrepareExport | SkipImages
 
 /*
  * The export worker (exporter.ts) compiles and packs .docx files off the render worker, so a
@@ -108,7 +116,7 @@ export interface ConnectRenderer {
   port: MessagePort
 }
 
-export type ExporterRequest = ExporterSettings | ConnectRenderer | AssetsChanged | Rasterized | DiagramDrawn
+export type ExporterRequest = ExporterSettings | ConnectRenderer | AssetsChanged | Rasterized | DiagramDrawn | SkipImages
 
 /** Render worker → export worker: the tree of a version of the text (the version counts text changes). */
 export interface TreeMessage {
@@ -214,4 +222,15 @@ export interface DrawDiagramRequest {
   source: string
 }
 
-export type WorkerReply = RenderReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | RasterizeRequest | DrawDiagramRequest
+/**
+ * Images of the export being built have loaded (or failed): how many of how many. Sent while
+ * any export builds (one prepared in advance too: a click may be waiting on it); the page shows
+ * it while an export is pending.
+ */
+export interface ExportProgress {
+  type: 'export-progress'
+  loaded: number
+  total: number
+}
+
+export type WorkerReply = RenderReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | ExportProgress | RasterizeRequest | DrawDiagramRequest

@@ -180,4 +180,82 @@ describe('ExportEngine while the user types', () => {
     expect(replies[0]).toMatchObject({ type: 'exported', id: 4 })
     expect(engine.counts).toEqual({ built: 1, prepared: 1, reused: 1, superseded: 0 })
   })
+
+  describe('waiting for images', () => {
+    const built = (imagesToRetry: number) => ({ data: new Uint8Array([1, 2, 3]), fileName: 'Notes.docx', messages: [], imagesToRetry })
+    const job = (id: number, version: number, settingsVersion = 1) => ({ type: 'job' as const, id, documentId: 'doc', version, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion })
+
+    it('reports a job’s image progress, and skip-images finishes it with what loaded', async () => {
+      const replies: WorkerReply[] = []
+      const retries: boolean[] = []
+      const build: typeof buildDocx = async (_source, _name, _settings, _images, _pause, _diagrams, loading = {}) => {
+        retries.push(loading.retry === true)
+        loading.onProgress?.(1, 3)
+        await new Promise((resolve) => loading.signal?.addEventListener('abort', resolve))
+        return built(2)
+      }
+      const engine = new ExportEngine((reply) => replies.push(reply), build)
+      engine.handle(tree(1, '![a](http://example.invalid/a.png)\n'))
+      engine.handle(job(3, 1, 0))
+      await until(() => replies.some((reply) => reply.type === 'export-progress'))
+      expect(replies.find((reply) => reply.type === 'export-progress')).toEqual({ type: 'export-progress', loaded: 1, total: 3 })
+      engine.handle({ type: 'skip-images' })
+      await until(() => replies.some((reply) => reply.type === 'exported'))
+      expect(replies.find((reply) => reply.type === 'exported')).toMatchObject({ id: 3, fileName: 'Notes.docx' })
+      // The job the user asked for tries failed images again.
+      expect(retries).toEqual([true])
+    })
+
+    it('builds a click again when its prepared export lacks remote images, unless the user skipped them', async () => {
+      const replies: WorkerReply[] = []
+      const retries: boolean[] = []
+      let release: (() => void) | undefined
+      const build: typeof buildDocx = async (_source, _name, _settings, _images, _pause, _diagrams, loading = {}) => {
+        retries.push(loading.retry === true)
+        if (retries.length === 1) await new Promise<void>((resolve) => (release = resolve))
+        // The third, a preparation for new settings, waits for its images until the user skips them.
+        if (retries.length === 3) await new Promise((resolve) => loading.signal?.addEventListener('abort', resolve))
+        return built(1)
+      }
+      const engine = new ExportEngine((reply) => replies.push(reply), build)
+      engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
+      engine.handle(tree(2, '# Two\n'))
+      await until(() => release !== undefined)
+      // A click comes while the preparation waits for images: the prepared file lacks one, so the click builds again.
+      engine.handle(job(4, 2))
+      release!()
+      await until(() => replies.some((reply) => reply.type === 'exported'))
+      expect(retries).toEqual([false, true])
+      expect(engine.counts.reused).toBe(0)
+      // Skipped while it waited: the prepared file (with placeholders) is taken as it is.
+      engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 2 })
+      await until(() => retries.length === 3)
+      engine.handle(job(5, 2, 2))
+      engine.handle({ type: 'skip-images' })
+      await until(() => replies.filter((reply) => reply.type === 'exported').length === 2)
+      expect(retries).toEqual([false, true, false])
+      expect(engine.counts.reused).toBe(1)
+    })
+
+    it('a preparation waiting for images stops waiting when a job for another version comes', async () => {
+      const replies: WorkerReply[] = []
+      let aborted = false
+      const build: typeof buildDocx = async (source, name, settings, images, pause, diagrams, loading = {}) => {
+        if (source.text.startsWith('# Old')) {
+          await new Promise((resolve) => loading.signal?.addEventListener('abort', resolve))
+          aborted = true
+        }
+        return buildDocx(source, name, settings, images, pause, diagrams, loading)
+      }
+      const engine = new ExportEngine((reply) => replies.push(reply), build)
+      engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
+      engine.handle(tree(6, '# Old\n'))
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      engine.handle(tree(7, '# New\n\nNew text.\n'))
+      engine.handle(job(8, 7))
+      await until(() => replies.some((reply) => reply.type === 'exported'))
+      expect(aborted).toBe(true)
+      expect(documentText(replies.find((reply) => reply.type === 'exported'))).toContain('New text.')
+    })
+  })
 })

@@ -2,7 +2,7 @@
  * Save as .zip and open a .zip: the Markdown and the images its links name travel together,
  * and a zip without Markdown is refused rather than half-opened.
  */
-import { strToU8, zipSync } from 'fflate'
+import { strFromU8, strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { unzipBundle, zipBundle } from '../../src/app/file-access.js'
 import { downloadName, docxOptionsFor } from '../../src/worker/engine.js'
@@ -37,6 +37,16 @@ describe('zip bundles', () => {
     // Any extension of the one Markdown list (src/model/markdown-files.ts) but .txt.
     expect(unzipBundle(zipSync({ 'notes.txt': strToU8('x'), 'draft.mkd': strToU8('# D') }))?.markdownName).toBe('draft.mkd')
     expect(unzipBundle(new Uint8Array([1, 2, 3]))).toBeUndefined()
+  })
+
+  it('keeps the bibliographies and styles beside the Markdown (as its front matter names them), not those in subfolders', () => {
+    const zipped = zipSync({ 'p/paper.md': strToU8('---\nbibliography: refs.bib\n---\n'), 'p/refs.bib': strToU8('@book{k}'), 'p/apa.csl': strToU8('<style/>'), 'p/old/refs.bib': strToU8('x'), 'p/images/a.png': new Uint8Array([1]) })
+    const bundle = unzipBundle(zipped)
+    expect(bundle?.files?.map((file) => [file.path, strFromU8(file.bytes)])).toEqual([
+      ['refs.bib', '@book{k}'],
+      ['apa.csl', '<style/>'],
+    ])
+    expect(bundle?.images.map((image) => image.path)).toEqual(['images/a.png'])
   })
 })
 

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto'
 import { ChangeSet, Text } from '@codemirror/state'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { assetPath, getAsset, putAsset, safeFileName } from '../../src/storage/assets.js'
+import { assetPath, getAsset, putAsset, putFile, safeFileName } from '../../src/storage/assets.js'
 import { committed, describeStorageError, openDatabase, STORES } from '../../src/storage/db.js'
 import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/storage/documents.js'
 import { Journal } from '../../src/storage/journal.js'
@@ -116,6 +116,15 @@ describe('image store', () => {
     expect(await putAsset(doc.id, 'My Photo.png', 'image/png', two)).toBe('images/My-Photo-1.png')
     const stored = await getAsset(doc.id, 'images/My-Photo-1.png')
     expect([...new Uint8Array(stored!.bytes)]).toEqual([4, 5, 6])
+  })
+
+  it('keeps a bibliography at the top level under its own name, a newer one replacing it', async () => {
+    const doc = await createDocument('d.md', '')
+    expect(await putFile(doc.id, 'My Refs.bib', 'application/x-bibtex', new TextEncoder().encode('@book{a}').buffer)).toBe('My-Refs.bib')
+    expect(await putFile(doc.id, 'My Refs.bib', 'application/x-bibtex', new TextEncoder().encode('@book{b}').buffer)).toBe('My-Refs.bib')
+    expect(new TextDecoder().decode((await getAsset(doc.id, 'My-Refs.bib'))!.bytes)).toBe('@book{b}')
+    // As the front matter names it: `bibliography: My-Refs.bib` or `./My-Refs.bib`.
+    expect(assetPath('./My-Refs.bib')).toBe('My-Refs.bib')
   })
 
   it('maps Markdown URLs to store paths, and only local ones', () => {

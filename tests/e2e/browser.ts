@@ -12,9 +12,13 @@ export function launch(): Promise<Browser> {
   })
 }
 
-/** A fresh profile (its own IndexedDB) with downloads and clipboard allowed. */
-export async function newContext(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, colorScheme: options.colorScheme ?? 'light' })
+/**
+ * A fresh profile (its own IndexedDB) with downloads and clipboard allowed. The app's service
+ * worker is blocked unless asked for (offline.test.ts): it would precache the whole build (~13 MB)
+ * in every test on a shared machine, and answer requests that a test routes itself.
+ */
+export async function newContext(browser: Browser, options: { colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, colorScheme: options.colorScheme ?? 'light', serviceWorkers: options.serviceWorkers ?? 'block' })
 }
 
 /** Collects page errors and CSP violations, so a test can assert there were none. */

@@ -198,7 +198,7 @@ describe('the app as a daily tool', () => {
 
     await toggle.click()
     await drawer.waitFor()
-    page.once('dialog', (confirm) => void confirm.accept())
+    // No confirmation: the document goes to the trash, with an Undo.
     await drawer.getByRole('button', { name: 'Delete Untitled 2' }).click()
     await expect.poll(() => drawer.locator('.doc-name').allTextContents()).toEqual(['Welcome to markdocx'])
     // Escape closes the drawer, the focus back on its button.

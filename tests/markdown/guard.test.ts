@@ -9,7 +9,7 @@ import { toString } from 'mdast-util-to-string'
 import { describe, expect, it } from 'vitest'
 import { markdownToDocx } from '../../src/convert.js'
 import { flattenDeep, MAX_TREE_DEPTH } from '../../src/markdown/guards/depth-guard.js'
-import { guardMarkdown, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, restorePlaceholders } from '../../src/markdown/guards/guard.js'
+import { guardMarkdown, MAX_BACKTICK_RUNS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_COLON_LINES, MAX_DELIMITER_RUNS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, restorePlaceholders } from '../../src/markdown/guards/guard.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 
 function depth(tree: Root): number {
@@ -173,5 +173,66 @@ describe('parser guard on huge input', () => {
     expect(guarded.text.length).toBe(text.length)
     expect(guarded.findings).toHaveLength(2500)
     expect(guarded.restore).toBeDefined()
+  })
+})
+
+describe('parser guard on huge constructs (issue 14)', () => {
+  const row = (columns: number, cell: (c: number) => string) => `|${Array.from({ length: columns }, (_, c) => cell(c)).join('|')}|`
+  const table = (columns: number, rows: number) => [row(columns, (c) => `h${c}`), row(columns, () => '---'), ...Array.from({ length: rows }, (_, r) => row(columns, (c) => `${r}.${c}`))].join('\n') + '\n'
+
+  it('keeps a table over the column budget as text, every cell kept, with a message', () => {
+    const text = table(MAX_TABLE_COLUMNS + 1, 2)
+    const { tree, file } = parseMarkdown(text)
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph'])
+    expect(toString(tree)).toContain(`1.${MAX_TABLE_COLUMNS}`)
+    expect(file.messages.map((m) => [m.ruleId, m.line, m.column])).toEqual([['table-too-large', 1, 1]])
+  })
+
+  it('keeps a table over the cell budget as text, and a large one under it as a table', () => {
+    const tall = parseMarkdown(table(100, MAX_TABLE_CELLS / 100 + 1))
+    expect(tall.tree.children.map((node) => node.type)).toEqual(['paragraph'])
+    expect(tall.file.messages.map((m) => m.ruleId)).toEqual(['table-too-large'])
+    const large = parseMarkdown(table(100, 100))
+    expect(large.tree.children.map((node) => node.type)).toEqual(['table'])
+    expect(large.file.messages).toEqual([])
+  })
+
+  it('takes backtick runs without a partner out of the syntax, keeping code spans and text', () => {
+    // Runs of every length from 3 to 1 052 (no two alike) made micromark scan for minutes.
+    const runs = Array.from({ length: MAX_BACKTICK_RUNS + 50 }, (_, i) => '`'.repeat(i + 3)).join(' x ')
+    const text = `Keep \`code\` and \\\`escaped\`. ${runs}\n`
+    const { tree, file } = parseMarkdown(text)
+    expect(file.messages).toEqual([])
+    const json = JSON.stringify(tree)
+    expect(json).toContain('"type":"inlineCode","value":"code"')
+    const expected = text.replace('\\`', '`').replace('`code`', 'code').replace(/\s+/g, '')
+    const actual = toString(tree).replace(/\s+/g, '')
+    expect(actual.length).toBe(expected.length)
+    expect(actual === expected).toBe(true)
+  })
+
+  it('counts strikethrough markers with emphasis markers', () => {
+    const text = `${'~~a '.repeat(MAX_DELIMITER_RUNS + 1)}\n`
+    const { tree, file } = parseMarkdown(text)
+    expect(file.messages.map((m) => m.ruleId)).toEqual(['too-many-delimiters'])
+    expect(toString(tree)).toBe(text.trim())
+  })
+
+  it('keeps definition lines past the limit as text, with a message, and a short definition list as one', () => {
+    const many = `Term\n${Array.from({ length: MAX_COLON_LINES + 1 }, (_, i) => `: description ${i}`).join('\n')}\n`
+    const { tree, file } = parseMarkdown(many)
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph'])
+    expect(toString(tree)).toContain(`: description ${MAX_COLON_LINES}`)
+    expect(file.messages.map((m) => [m.ruleId, m.line])).toEqual([['too-many-definitions', 2]])
+    const short = parseMarkdown('Term\n: one\n: two\n')
+    expect(short.tree.children.map((node) => node.type)).toEqual(['defList'])
+    expect(short.file.messages).toEqual([])
+  })
+
+  it('reads thousands of fence lines in one paragraph quickly, the divs still found', () => {
+    const fences = `${'::: box\n'.repeat(MAX_COLON_LINES + 1)}text\n${':::\n'.repeat(MAX_COLON_LINES + 1)}`
+    const { tree, file } = parseMarkdown(fences)
+    expect(tree.children.map((node) => node.type)).toEqual(['fencedDiv'])
+    expect(file.messages.filter((m) => m.ruleId !== 'nesting-too-deep')).toEqual([])
   })
 })

@@ -23,6 +23,7 @@ export interface CommandsOptions {
   exportDocx: () => void
   canExport: boolean
   pageSetup: () => void
+  bibliography: () => void
   print: () => void
   layout: LayoutState
   scrollSync: boolean
@@ -34,7 +35,7 @@ export interface CommandsOptions {
 }
 
 export function useCommands(options: CommandsOptions): AppCommand[] {
-  const { documents, currentId, newDocument, openDocument, deleteDocument, open, save, exportDocx, canExport, pageSetup, print, layout, scrollSync, toggleSync, check, getView, openPalette, openShortcuts } = options
+  const { documents, currentId, newDocument, openDocument, deleteDocument, open, save, exportDocx, canExport, pageSetup, bibliography, print, layout, scrollSync, toggleSync, check, getView, openPalette, openShortcuts } = options
   return useMemo(() => {
     const { view, setView, phone, sidebarOpen, toggleSidebar, togglePreview, wordPage, toggleWordPage } = layout
     /** The editor, shown first when only the preview is. */
@@ -57,8 +58,9 @@ export function useCommands(options: CommandsOptions): AppCommand[] {
       { id: 'export', label: 'Export .docx', group: 'File', keys: ['Mod-Shift-e'], disabled: !canExport, keywords: 'word download', run: exportDocx },
       { id: 'print', label: 'Print / save as PDF', group: 'File', keys: ['Mod-p'], inMenu: true, keywords: 'pdf paper', run: print },
       { id: 'page-setup', label: 'Page setup…', group: 'Document', inMenu: true, keywords: 'paper size margins font orientation contents toc page numbers title page template', run: pageSetup },
+      { id: 'bibliography', label: 'Bibliography and citation style…', group: 'Document', inMenu: true, keywords: 'citations references bibtex bib csl apa chicago ieee vancouver cite', run: bibliography },
       { id: 'check', label: 'Check what will not survive into Word', group: 'Document', keywords: 'messages problems warnings', run: check },
-      ...(currentId ? [{ id: 'delete', label: 'Delete this document…', group: 'Document' as const, keywords: 'remove', run: () => deleteDocument(currentId) }] : []),
+      ...(currentId ? [{ id: 'delete', label: 'Delete this document', group: 'Document' as const, keywords: 'remove trash', run: () => deleteDocument(currentId) }] : []),
       { id: 'toggle-sidebar', label: sidebarOpen ? 'Hide documents and outline' : 'Show documents and outline', group: 'View', keys: [SIDEBAR_KEY], keywords: 'sidebar drawer list', run: toggleSidebar },
       { id: 'toggle-preview', label: phone ? (view === 'preview' ? 'Show the editor' : 'Show the preview') : view === 'both' ? 'Hide the preview' : 'Show the preview', group: 'View', keys: ['Mod-Alt-p'], keywords: 'preview editor switch', run: togglePreview },
       { id: 'view-editor', label: 'Editor only', group: 'View', checked: view === 'editor', run: () => setView('editor') },
@@ -85,5 +87,5 @@ export function useCommands(options: CommandsOptions): AppCommand[] {
       { id: 'shortcuts', label: 'Keyboard shortcuts', group: 'Help', keys: ['Mod-/', '?'], inMenu: true, keywords: 'keys help', run: openShortcuts },
     ]
     return commands
-  }, [canExport, check, currentId, deleteDocument, documents, exportDocx, getView, layout, newDocument, open, openDocument, openPalette, openShortcuts, pageSetup, print, save, scrollSync, toggleSync])
+  }, [canExport, check, currentId, deleteDocument, documents, exportDocx, getView, layout, newDocument, open, openDocument, openPalette, openShortcuts, pageSetup, bibliography, print, save, scrollSync, toggleSync])
 }

@@ -1,16 +1,16 @@
 /**
  * Which document is shown, and the document list's actions: start (the last document, or the
- * sample on a first visit; in memory when storage fails), open, new, delete, rename. Each
+ * sample on a first visit; in memory when storage fails), open, new, rename, and what is shown
+ * after the shown document goes to the trash (use-trash.ts). Each
  * document shown starts the parts that hold per-document state afresh (`onShow`).
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import { deleteDocument, listDocuments, updateDocument, type DocumentSummary } from '../../storage/documents.js'
-import { createAndOpen, memoryDocument, openById, SAMPLE_NAME, SAMPLE_TEXT, startDocument, type OpenDocument } from '../session.js'
+import { listDocuments, updateDocument } from '../../storage/documents.js'
+import { createAndOpen, memoryDocument, openById, SAMPLE_NAME, SAMPLE_TEXT, startDocument, type NewDocumentOptions, type OpenDocument } from '../session.js'
 
 export interface SessionOptions {
   current: RefObject<OpenDocument | null>
   setDoc: (doc: OpenDocument) => void
-  documents: readonly DocumentSummary[]
   refreshList: () => void
   storageFailed: (error: unknown) => void
   /** A document is about to be shown: whatever belongs to the previous one starts afresh. */
@@ -21,12 +21,13 @@ export interface SessionState {
   /** The editor is remounted for another document, not when this tab's edits move into a copy. */
   editorKey: string
   openDocument: (id: string) => Promise<void>
-  newDocument: (name: string, text: string, images?: { path: string; bytes: Uint8Array }[], handle?: FileSystemFileHandle) => Promise<void>
-  removeDocument: (id: string) => Promise<void>
+  newDocument: (name: string, text: string, images?: { path: string; bytes: Uint8Array; type?: string }[], options?: NewDocumentOptions) => Promise<void>
+  /** Called after document `id` went to the trash: if it was shown, another one is. */
+  showAnother: (id: string) => Promise<void>
   rename: (name: string) => Promise<void>
 }
 
-export function useSession({ current, setDoc, documents, refreshList, storageFailed, onShow }: SessionOptions): SessionState {
+export function useSession({ current, setDoc, refreshList, storageFailed, onShow }: SessionOptions): SessionState {
   const [editorKey, setEditorKey] = useState('')
   const onShowLatest = useRef(onShow)
   onShowLatest.current = onShow
@@ -77,48 +78,42 @@ export function useSession({ current, setDoc, documents, refreshList, storageFai
   )
 
   const newDocument = useCallback(
-    async (name: string, text: string, images: { path: string; bytes: Uint8Array }[] = [], handle?: FileSystemFileHandle) => {
+    async (name: string, text: string, images: { path: string; bytes: Uint8Array; type?: string }[] = [], options: NewDocumentOptions = {}) => {
       try {
-        show(await createAndOpen(name, text, images, handle))
+        show(await createAndOpen(name, text, images, options))
       } catch (error) {
         storageFailed(error)
-        show(memoryDocument(name, text))
+        show(memoryDocument(name, text, options))
       }
     },
     [show, storageFailed],
   )
 
-  const removeDocument = useCallback(
+  /** The shown document went to the trash: show the most recent other one, or a fresh sample. */
+  const showAnother = useCallback(
     async (id: string) => {
-      const target = documents.find((entry) => entry.id === id)
-      if (!window.confirm(`Delete “${target?.name ?? 'this document'}” and its images from this browser? This cannot be undone.`)) return
-      try {
-        await deleteDocument(id)
-        if (id === current.current?.id) {
-          const rest = (await listDocuments()).filter((entry) => entry.id !== id)
-          if (rest[0]) await openDocument(rest[0].id)
-          else await newDocument(SAMPLE_NAME, SAMPLE_TEXT)
-        }
-        refreshList()
-      } catch (error) {
-        storageFailed(error)
-      }
+      if (id !== current.current?.id) return
+      const rest = (await listDocuments()).filter((entry) => entry.id !== id)
+      if (rest[0]) await openDocument(rest[0].id)
+      else await newDocument(SAMPLE_NAME, SAMPLE_TEXT)
     },
-    [current, documents, newDocument, openDocument, refreshList, storageFailed],
+    [current, newDocument, openDocument],
   )
 
   const rename = useCallback(
     async (name: string) => {
       const opened = current.current
       if (!opened) return
-      setDoc({ ...opened, name })
+      // Named by the user: the name no longer follows the title.
+      const { nameFollowsTitle: _followed, ...rest } = opened
+      setDoc({ ...rest, name })
       if (opened.persisted) {
-        await updateDocument(opened.id, { name }).catch(storageFailed)
+        await updateDocument(opened.id, { name, nameFollowsTitle: false }).catch(storageFailed)
         refreshList()
       }
     },
     [current, refreshList, setDoc, storageFailed],
   )
 
-  return { editorKey, openDocument, newDocument, removeDocument, rename }
+  return { editorKey, openDocument, newDocument, showAnother, rename }
 }

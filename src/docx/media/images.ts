@@ -1,15 +1,21 @@
 /**
  * Images are fetched and measured *before* compiling (the compiler does no I/O): every image
- * URL in the tree is loaded once, through the caller's loader, and checked by its bytes.
+ * URL in the tree is loaded once, through the caller's loader and a bounded queue (a time limit
+ * per image, a deadline for all, cancellable: util/load-queue.ts), and checked by its bytes.
+ * What did not load is a failure with its reason; the compiler puts a placeholder in its place.
  */
 import type { Definition, Html, Image, ImageReference, Root } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { walk } from '../../mdast/walk.js'
+import { loadAll, type FailureKind } from '../../util/load-queue.js'
 import { htmlImageSources } from '../html/to-mdast.js'
 import { isEmbeddable, readImageInfo, type ImageInfo } from './image-format.js'
 
-/** Loads the bytes behind an image URL, as written in the Markdown. Throw (or return undefined) when it cannot. */
-export type ImageLoader = (url: string) => Promise<Uint8Array | undefined>
+/**
+ * Loads the bytes behind an image URL, as written in the Markdown. Throw (or return undefined)
+ * when it cannot; `signal` aborts when the wait is given up (time limit, deadline, cancel).
+ */
+export type ImageLoader = (url: string, signal?: AbortSignal) => Promise<Uint8Array | undefined>
 
 /**
  * Turns an image Word cannot show (WebP, TIFF, AVIF, SVG…) into PNG or JPEG bytes, e.g. on a
@@ -29,6 +35,8 @@ export interface FailedImage {
   ok: false
   /** Why it is not in the document, said for a person: "file not found", "not an image"… */
   reason: string
+  /** Loading was cut short (time limit, deadline, cancel): a later try may load it. */
+  cutShort?: true
 }
 
 export type ImageResult = LoadedImage | FailedImage
@@ -41,7 +49,18 @@ export interface ResolveImagesOptions {
   convertImage?: ImageConverter
   /** How many images load at once (default 6). */
   concurrency?: number
+  /** Milliseconds one image may take to load (default: no limit). */
+  imageTimeoutMs?: number
+  /** Milliseconds all images may take to load: the ones not loaded then become placeholders (default: no limit). */
+  imageDeadlineMs?: number
+  /** Aborting it stops waiting for images: those not loaded yet become placeholders. */
+  imageSignal?: AbortSignal
+  /** Called as images load: how many of how many (each URL counted once). */
+  onImageProgress?: (done: number, total: number) => void
 }
+
+/** Timeouts in a row from one host after which its other images are not waited for. */
+const HOST_TIMEOUTS = 2
 
 /** The URLs of every image in the tree (images, image references and `<img src>` in raw HTML), each once, in document order. */
 export function imageUrls(tree: Root): string[] {
@@ -71,29 +90,41 @@ export function imageUrls(tree: Root): string[] {
 
 /** Loads, sniffs and (where asked) converts every image of the tree. Never throws. */
 export async function resolveImages(tree: Root, options: ResolveImagesOptions = {}): Promise<Map<string, ImageResult>> {
-  const results = new Map<string, ImageResult>()
   const urls = imageUrls(tree)
-  let next = 0
-  const worker = async () => {
-    while (next < urls.length) {
-      const url = urls[next++]!
-      results.set(url, await resolveOne(url, options))
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 6, urls.length) }, worker))
-  // Keep document order whatever order the loads finished in, so anything iterating is deterministic.
-  return new Map(urls.map((url) => [url, results.get(url)!]))
+  const loaded = await loadAll(urls, (url, signal) => loadOne(url, options, signal), {
+    concurrency: options.concurrency ?? 6,
+    ...(options.imageTimeoutMs !== undefined ? { timeoutMs: options.imageTimeoutMs } : {}),
+    ...(options.imageDeadlineMs !== undefined ? { deadlineMs: options.imageDeadlineMs } : {}),
+    ...(options.imageSignal ? { signal: options.imageSignal } : {}),
+    ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}),
+    groupOf: hostOf,
+    groupTimeouts: HOST_TIMEOUTS,
+  })
+  // Checking and converting loaded bytes is not cut short: the bytes are here, and a converter has its own limits.
+  const checked = await loadAll(urls, async (url): Promise<ImageResult> => {
+    const result = loaded.get(url)!
+    if (!result.ok) return { ok: false, reason: result.reason, ...(cut(result.kind) ? { cutShort: true as const } : {}) }
+    if (result.value === undefined) return { ok: false, reason: options.loadImage || url.startsWith('data:') ? 'could not be loaded' : 'no image loader was given' }
+    return checkImage(result.value, options.convertImage)
+  }, { concurrency: options.concurrency ?? 6 })
+  // In document order whatever order the loads finished in, so anything iterating is deterministic.
+  return new Map(urls.map((url) => {
+    const result = checked.get(url)!
+    return [url, result.ok ? result.value : { ok: false, reason: result.reason }]
+  }))
 }
 
-async function resolveOne(url: string, options: ResolveImagesOptions): Promise<ImageResult> {
-  let bytes: Uint8Array | undefined
-  try {
-    bytes = url.trim().toLowerCase().startsWith('data:') ? decodeDataUrl(url) : await options.loadImage?.(url)
-  } catch (error) {
-    return { ok: false, reason: describeError(error) }
-  }
-  if (bytes === undefined) return { ok: false, reason: options.loadImage || url.startsWith('data:') ? 'could not be loaded' : 'no image loader was given' }
-  return checkImage(bytes, options.convertImage)
+async function loadOne(url: string, options: ResolveImagesOptions, signal: AbortSignal): Promise<Uint8Array | undefined> {
+  return url.trim().toLowerCase().startsWith('data:') ? decodeDataUrl(url) : options.loadImage?.(url, signal)
+}
+
+function cut(kind: FailureKind): boolean {
+  return kind !== 'failed'
+}
+
+/** The host of an http(s) URL, lowercased (images of one server are given up together when it hangs). */
+export function hostOf(url: string): string | undefined {
+  return /^\s*https?:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(url)?.[1]?.toLowerCase()
 }
 
 /** Checks bytes are an image Word can show, converting them where a converter is given. */

@@ -114,6 +114,11 @@ export function withLabels<T>(definitions: ReadonlySet<string>, footnotes: Reado
   }
 }
 
+/** The document-wide footnote labels the running chunk parse was given (none outside a chunked parse). */
+export function documentFootnoteLabels(): ReadonlySet<string> {
+  return pending?.footnotes ?? new Set()
+}
+
 /** Whether every answer a parse was given still holds for the document's labels. */
 export function answersHold(record: LabelRecord, definitions: ReadonlySet<string>, footnotes: ReadonlySet<string>): boolean {
   for (const [label, answer] of record.asked) if (definitions.has(label) !== answer) return false

@@ -177,11 +177,14 @@ export function listMarkerAt(text: string, offset: number): string | undefined {
 }
 
 /**
- * `b`'s first list appended to `a`'s last list: a new node (the chunk trees stay as parsed),
- * loose when either was, or when a blank line separated them.
+ * `b`'s first list appended to `a`'s last list, loose when either was, or when a blank line
+ * separated them: a new node (the chunk trees stay as parsed), or `a` itself when the caller
+ * made it (`aIsOwn`: a list joined before, which no chunk tree holds).
  */
-export function joinLists(a: List, b: List, blankBetween: boolean): List {
-  const joined: List = { ...a, children: [...a.children, ...b.children], spread: a.spread === true || b.spread === true || blankBetween }
+export function joinLists(a: List, b: List, blankBetween: boolean, aIsOwn = false): List {
+  const joined: List = aIsOwn ? a : { ...a, children: [...a.children] }
+  for (const item of b.children) joined.children.push(item)
+  joined.spread = a.spread === true || b.spread === true || blankBetween
   if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
   return joined
 }

@@ -344,12 +344,17 @@ function parsePiece(text: string, key: string, definitions: ReadonlySet<string>,
 /** One tree from the pieces: their top-level nodes in order, continued lists joined. */
 function stitch(text: string, pieces: Placed[]): Root {
   const children: RootContent[] = []
+  // Lists this stitch made by joining: its own, so the next join appends to them in place (a new
+  // copy per join made a list cut into k chunks cost k² item copies: 80 000 items, seconds).
+  const own = new Set<List>()
   for (const piece of pieces) {
     const nodes = piece.entry.tree.children
     let from = 0
     if (piece.join) {
       const previous = children[children.length - 1] as List
-      children[children.length - 1] = joinLists(previous, nodes[0] as List, piece.blankBefore)
+      const joined = joinLists(previous, nodes[0] as List, piece.blankBefore, own.has(previous))
+      own.add(joined)
+      children[children.length - 1] = joined
       from = 1
     }
     for (let index = from; index < nodes.length; index++) children.push(nodes[index]!)

@@ -20,6 +20,28 @@ export const MAX_BRACKETS = 5000
 export const MAX_CONTAINER_MARKERS = 32
 /** Columns of indentation before a line's content (deep list nesting). */
 export const MAX_INDENT_COLUMNS = 128
+/**
+ * Cells of one table (columns × rows, counted from the delimiter row to the paragraph's end)
+ * before it is kept as text: a million-cell table took the CLI over 4 GB and minutes. Word
+ * itself is unusable long before (it allows 63 columns).
+ */
+export const MAX_TABLE_CELLS = 100_000
+/** Columns of one table before it is kept as text. */
+export const MAX_TABLE_COLUMNS = 1000
+/**
+ * Backtick runs in one paragraph before the runs that cannot take part in a code span are taken
+ * out of the syntax. micromark tries every run as an opener and scans the rest of the paragraph
+ * for a closer of its length: runs of 3 000 different lengths took minutes.
+ */
+export const MAX_BACKTICK_RUNS = 1000
+/**
+ * Lines starting with `:` in one paragraph-sized region before their `:` is taken out of the
+ * syntax. The definition-list extension looks back over the paragraph at each such line and
+ * splices the document's event list for each description: 200 000 `: x` lines, or 100 000
+ * `::: a` lines, took over 200 s. A fence (`:::`) loses nothing (fenced divs are found in the
+ * text after parsing); definition descriptions past the limit become text, with a message.
+ */
+export const MAX_COLON_LINES = 500
 
 export interface GuardFinding {
   line: number
@@ -100,7 +122,7 @@ export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [num
       flushRegion()
       continue
     }
-    checkPrefix(text, line, replace, findings)
+    line.content = checkPrefix(text, line, replace, findings)
     region.push(line)
   }
   flushRegion()
@@ -112,6 +134,8 @@ interface Line {
   start: number
   end: number
   number: number
+  /** Where the line's content starts, after quote and list markers and indentation. */
+  content?: number
 }
 
 function splitLines(text: string): Line[] {
@@ -130,7 +154,7 @@ function splitLines(text: string): Line[] {
 }
 
 /** Container markers and indentation at the start of a line. */
-function checkPrefix(text: string, line: Line, replace: Marks, findings: GuardFinding[]): void {
+function checkPrefix(text: string, line: Line, replace: Marks, findings: GuardFinding[]): number {
   let markers = 0
   let columns = 0
   let index = line.start
@@ -150,7 +174,7 @@ function checkPrefix(text: string, line: Line, replace: Marks, findings: GuardFi
     columns += marker
     index += marker
   }
-  if (cut === -1) return
+  if (cut === -1) return index
   for (let i = cut; i < index; i++) replace.set(i)
   findings.push({
     line: line.number,
@@ -158,6 +182,7 @@ function checkPrefix(text: string, line: Line, replace: Marks, findings: GuardFi
     reason: `Quotes or lists nested deeper than ${MAX_CONTAINER_MARKERS} levels (or indented over ${MAX_INDENT_COLUMNS} columns) are kept as text from here`,
     ruleId: 'nesting-too-deep',
   })
+  return index
 }
 
 /** Length of a container marker (`>`, `-`, `+`, `*`, `1.`, `1)`) followed by a space, tab or end of line at `i`; else 0. */
@@ -185,21 +210,35 @@ function literalTest(literal: ReadonlyArray<readonly [number, number]>): (index:
 
 /** Delimiter runs and brackets in one paragraph-sized region (lines between blank lines); none in literal text. */
 function checkRegion(text: string, region: Line[], replace: Marks, findings: GuardFinding[], isLiteral: (index: number) => boolean): void {
+  checkTables(text, region, replace, findings)
+  checkColonLines(text, region, replace, findings)
   const runs: Array<{ start: number; end: number; line: Line }> = []
   const brackets: number[] = []
+  const backticks: BacktickRun[] = []
   for (const line of region) {
     if (THEMATIC_BREAK.test(text.slice(line.start, line.end))) continue
     let i = line.start
     while (i < line.end) {
       const c = text[i]
-      if ((c === '*' || c === '_' || c === '[' || c === ']') && isLiteral(i)) {
+      if (c === '`') {
+        let j = i + 1
+        while (j < line.end && text[j] === '`') j++
+        let slashes = 0
+        while (i - slashes > 0 && text[i - slashes - 1] === '\\') slashes++
+        backticks.push({ start: i, end: j, escaped: slashes % 2 === 1 })
+        i = j
+        continue
+      }
+      if ((c === '*' || c === '_' || c === '~' || c === '[' || c === ']') && isLiteral(i)) {
         i++
         continue
       }
-      if (c === '*' || c === '_') {
+      if (c === '*' || c === '_' || c === '~') {
         let j = i + 1
         while (j < line.end && text[j] === c) j++
-        runs.push({ start: i, end: j, line })
+        // CriticMarkup's `{~~`, `~>` and `~~}` are found in the text after parsing: not counted.
+        const critic = c === '~' && (text[i - 1] === '{' || text[j] === '}' || text[j] === '>')
+        if (!critic) runs.push({ start: i, end: j, line })
         i = j
         continue
       }
@@ -214,7 +253,7 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
     findings.push({
       line: first.number,
       column: 1,
-      reason: `${runs.length} emphasis markers in lines ${first.number}–${last.number} are kept as plain * and _: more than ${MAX_DELIMITER_RUNS} in one paragraph would take the parser minutes`,
+      reason: `${runs.length} emphasis and strikethrough markers in lines ${first.number}–${last.number} are kept as plain *, _ and ~: more than ${MAX_DELIMITER_RUNS} in one paragraph would take the parser minutes`,
       ruleId: 'too-many-delimiters',
     })
   } else {
@@ -238,6 +277,111 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
       ruleId: 'too-many-brackets',
     })
   }
+  if (backticks.length > MAX_BACKTICK_RUNS) dropUnmatchedBackticks(backticks, replace)
+}
+
+interface BacktickRun {
+  start: number
+  end: number
+  /** After an odd number of backslashes: as an opener its first backtick is escaped. */
+  escaped: boolean
+}
+
+/**
+ * Takes out of the syntax the backtick runs that can neither open nor close a code span: no other
+ * run in the paragraph-sized region has their length (as an opener, a run after an odd number of
+ * backslashes is one shorter: its first backtick is escaped). micromark tries every run as an
+ * opener and scans the rest of the paragraph for a closer of its length, so runs of thousands of
+ * different lengths took minutes; these runs were text anyway, so nothing visible changes and no
+ * message is needed. Whatever block structure the region has, a run with no partner in all of it
+ * has none in its own block either. Only regions with over MAX_BACKTICK_RUNS runs are looked at.
+ */
+function dropUnmatchedBackticks(runs: BacktickRun[], replace: Marks): void {
+  const count = new Map<number, number>()
+  for (const run of runs) count.set(run.end - run.start, (count.get(run.end - run.start) ?? 0) + 1)
+  for (const run of runs) {
+    const length = run.end - run.start
+    const partners = (count.get(length) ?? 0) - 1 + (run.escaped && length > 1 ? (count.get(length - 1) ?? 0) : 0)
+    if (partners > 0) continue
+    for (let at = run.start; at < run.end; at++) replace.set(at)
+  }
+}
+
+/** Over MAX_COLON_LINES lines starting with `:` in a region: their first `:` leaves the syntax. */
+function checkColonLines(text: string, region: Line[], replace: Marks, findings: GuardFinding[]): void {
+  let count = 0
+  for (const line of region) if (line.content !== undefined && text.charCodeAt(line.content) === 58) count++
+  if (count <= MAX_COLON_LINES) return
+  let descriptions = 0
+  let first: Line | undefined
+  for (const line of region) {
+    const at = line.content
+    if (at === undefined || text.charCodeAt(at) !== 58) continue
+    replace.set(at)
+    const next = at + 1 < line.end ? text.charCodeAt(at + 1) : 32
+    if (next === 32 || next === 9) {
+      descriptions++
+      first ??= line
+    }
+  }
+  if (descriptions === 0 || !first) return
+  findings.push({
+    line: first.number,
+    column: 1,
+    reason: `${descriptions} definition lines (\`: …\`) in one paragraph are kept as text: over ${MAX_COLON_LINES} without a blank line between would take the parser minutes`,
+    ruleId: 'too-many-definitions',
+  })
+}
+
+/**
+ * A table whose delimiter row announces more than MAX_TABLE_COLUMNS columns, or more than
+ * MAX_TABLE_CELLS cells down to the end of the paragraph, is kept as text: the delimiter row's
+ * pipes are taken out of the syntax, so the lines read as a paragraph. A message says so.
+ */
+function checkTables(text: string, region: Line[], replace: Marks, findings: GuardFinding[]): void {
+  for (let index = 1; index < region.length; index++) {
+    const line = region[index]!
+    const columns = delimiterRowColumns(text, line)
+    if (columns === 0) continue
+    const rows = region.length - index
+    if (columns <= MAX_TABLE_COLUMNS && columns * rows <= MAX_TABLE_CELLS) continue
+    for (let at = line.start; at < line.end; at++) if (text.charCodeAt(at) === 124) replace.set(at)
+    const header = region[index - 1]!
+    findings.push({
+      line: header.number,
+      column: 1,
+      reason: `This table (${columns} columns, up to ${rows} rows) is kept as text: over ${MAX_TABLE_COLUMNS} columns or ${MAX_TABLE_CELLS.toLocaleString('en')} cells is more than a Word table can hold usefully`,
+      ruleId: 'table-too-large',
+    })
+    return
+  }
+}
+
+/** The number of cells of a GFM table delimiter row (`| --- | :-: |`), or 0 when the line is not one. */
+function delimiterRowColumns(text: string, line: Line): number {
+  let pipes = 0
+  let dashes = false
+  let cells = 0
+  let inCell = false
+  let i = line.start
+  let indent = 0
+  while (i < line.end && text.charCodeAt(i) === 32) {
+    i++
+    indent++
+  }
+  if (indent > 3) return 0
+  for (; i < line.end; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 124) {
+      pipes++
+      inCell = false
+    } else if (c === 45 || c === 58) {
+      if (c === 45) dashes = true
+      if (!inCell) cells++
+      inCell = true
+    } else if (c !== 32 && c !== 9) return 0
+  }
+  return pipes > 0 && dashes ? cells : 0
 }
 
 /** Swaps each marked character for a private-use placeholder that does not occur in the text. */

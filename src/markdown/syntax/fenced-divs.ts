@@ -264,11 +264,17 @@ function linesOf(paragraph: Paragraph, source: string): Line[] {
       continue
     }
     const mapped = textSource(child, source)
-    const start = child.position?.start
+    // Points are counted on from the last piece's end, not from the text's start: a paragraph
+    // of 100 000 fence lines otherwise counted its lines again for every piece.
+    let cursor = child.position?.start
     let from = 0
     const piece = (to: number): Text => {
       const text: Text = { type: 'text', value: child.value.slice(from, to) }
-      if (mapped && start) text.position = { start: pointAt(source, start, mapped.offsets[from]!), end: pointAt(source, start, mapped.offsets[to]!) }
+      if (mapped && cursor) {
+        const pieceStart = pointAt(source, cursor, mapped.offsets[from]!)
+        cursor = pointAt(source, pieceStart, mapped.offsets[to]!)
+        text.position = { start: pieceStart, end: cursor }
+      }
       return text
     }
     for (let at = child.value.indexOf('\n'); at !== -1; at = child.value.indexOf('\n', at + 1)) {

@@ -8,7 +8,7 @@
  */
 import type { Message } from '../../markdown/messages.js'
 import { budgetFor, type Budget } from '../budget.js'
-import type { ExporterRequest, ExportFailed, ExportReply, ExportSettings, WorkerReply } from '../protocol.js'
+import type { ExporterRequest, ExportFailed, ExportProgress, ExportReply, ExportSettings, WorkerReply } from '../protocol.js'
 import type { RenderWorker } from './render-worker.js'
 import type { TextSyncTracker } from './text-sync.js'
 
@@ -28,6 +28,16 @@ interface PendingExport {
   reject: (error: Error) => void
   /** Asks again (the worker lost the request, or its text). */
   resend: () => void
+  /** Images loaded of how many, while the export waits for them. */
+  onProgress: ((loaded: number, total: number) => void) | undefined
+}
+
+/** An export the user cancelled: its promise rejects with this (the page says so, not "failed"). */
+export class ExportCancelled extends Error {
+  constructor() {
+    super('the export was cancelled')
+    this.name = 'ExportCancelled'
+  }
 }
 
 export interface ExportClientOptions {
@@ -86,7 +96,7 @@ export class ExportClient {
    * (with the edits not sent yet) and exports the tree it holds for it; `text` is read only if
    * the whole text has to be sent.
    */
-  exportDocx(documentId: string, text: string | (() => string), name: string, settings: ExportSettings): Promise<ExportResult> {
+  exportDocx(documentId: string, text: string | (() => string), name: string, settings: ExportSettings, onProgress?: (loaded: number, total: number) => void): Promise<ExportResult> {
     const { worker, text: tracker, budget: base, overran } = this.options
     const id = this.nextExport++
     const read = typeof text === 'string' ? () => text : text
@@ -99,7 +109,7 @@ export class ExportClient {
         const { revision, sync } = tracker.request(documentId, read)
         worker.post({ type: 'export', id, revision, documentId, sync, name, settings, settingsVersion })
       }
-      this.exports.set(id, { resolve, reject, resend: send })
+      this.exports.set(id, { resolve, reject, resend: send, onProgress })
       send()
       if (worker.isWorker) {
         const budget = budgetFor(base, tracker.length)
@@ -122,6 +132,36 @@ export class ExportClient {
     this.exports.delete(message.id)
     if (message.type === 'exported') pending?.resolve({ data: message.data, fileName: message.fileName, messages: message.messages })
     else pending?.reject(new Error(message.error))
+  }
+
+  /** How far the export worker got loading the images of the export it builds (any waiting export may be waiting on it). */
+  progress(message: ExportProgress): void {
+    for (const pending of this.exports.values()) pending.onProgress?.(message.loaded, message.total)
+  }
+
+  /**
+   * Stop waiting for images: the export under way goes on at once with placeholders (and a
+   * message each) for the images not loaded yet. Both workers are told: without an export
+   * worker the render worker builds exports itself.
+   */
+  skipImages(): void {
+    this.exporter?.port.post({ type: 'skip-images' })
+    this.options.worker.post({ type: 'skip-images' })
+  }
+
+  /**
+   * Cancels the pending exports: they reject with ExportCancelled and nothing is downloaded.
+   * The workers stop waiting for images too, so they are free at once (what they build is
+   * kept as the prepared export, its reply dropped).
+   */
+  cancel(): void {
+    this.skipImages()
+    for (const [id, pending] of this.exports) {
+      clearTimeout(this.timers.get(id))
+      pending.reject(new ExportCancelled())
+    }
+    this.exports.clear()
+    this.timers.clear()
   }
 
   /** Sends an export again (the render worker did not hold the text its edits were for). */
