@@ -237,6 +237,7 @@ export class Engine {
         ...(title ? { title } : {}),
         ...(toc ? { toc } : {}),
         timings: { parse: parsed - started, render: performance.now() - parsed },
+        notes: layout.notes,
       })
       if (text.length <= AUTO_CHECK_LIMIT) {
         this.checkTimer = setTimeout(() => void this.check(), 250 + text.length / 2000)

@@ -168,6 +168,8 @@ export interface RenderReply {
   toc?: number
   /** Milliseconds spent parsing and rendering, for the status bar and benchmarks. */
   timings: { parse: number; render: number }
+  /** What the preview leaves out of blocks too large to lay out at once (markdown/preview/size-limits.ts), at their lines. */
+  notes: Message[]
 }
 
 /** The worker does not hold the text the request's edits apply to: send the whole text. */
