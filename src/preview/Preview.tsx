@@ -29,6 +29,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, use
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
+import { CUT_CLASS, group } from '../markdown/preview/size-limits.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
 import { PreviewDiv } from './Diagram.js'
 import { BlockGeometry, indexAtOffset } from './geometry.js'
@@ -36,6 +37,9 @@ import type { PreviewView } from './scroll-sync.js'
 import type { PreviewStore } from './store.js'
 
 const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox, div: PreviewDiv }
+
+/** Entries the contents list shows at most. */
+const TOC_LIMIT = 1000
 
 /** Documents with more blocks than this draw only those near the viewport. */
 export const WINDOW_FROM = 400
@@ -45,7 +49,7 @@ export const WINDOW_FROM = 400
  * costs its rows). Measured in Chromium (tests/e2e/robustness.test.ts): React and layout take
  * roughly 10 ms per thousand elements of preview on the CI machine.
  */
-export const SLICE_COST = 4000
+export const SLICE_COST = 2000
 
 /** Pixels per estimated row, for the size an off-screen block takes before it was ever drawn. */
 const ROW_PIXELS = 17
@@ -132,8 +136,11 @@ export interface PreviewProps {
 
 /** The contents list the export puts after the title block (a TOC field in Word), with working links. */
 function TableOfContents({ depth, entries }: { depth: number; entries: readonly OutlineEntry[] }) {
-  const shown = entries.filter((entry) => entry.depth <= depth)
-  const top = Math.min(...shown.map((entry) => entry.depth))
+  const all = entries.filter((entry) => entry.depth <= depth)
+  // Like the outline, the first TOC_LIMIT: 100 000 entries froze the page (Word's TOC field has them all).
+  const shown = all.length > TOC_LIMIT ? all.slice(0, TOC_LIMIT) : all
+  let top = 6
+  for (const entry of shown) top = Math.min(top, entry.depth)
   return (
     <nav className="toc" aria-label="Contents">
       <p className="toc-title">Contents</p>
@@ -142,6 +149,7 @@ function TableOfContents({ depth, entries }: { depth: number; entries: readonly 
           <a href={`#${entry.slug}`}>{entry.text}</a>
         </p>
       ))}
+      {all.length > shown.length && <p className={`toc-entry ${CUT_CLASS}`}>… {group(all.length - shown.length)} more headings — shown in the export</p>}
     </nav>
   )
 }

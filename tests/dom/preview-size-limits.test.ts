@@ -79,9 +79,20 @@ describe('preview size limits', () => {
     expect(notes).toHaveLength(1)
   })
 
+  it('stops elements nested deeper than the depth limit', () => {
+    // (The parser keeps quotes and lists over 32 deep as text; raw HTML can nest deeper.)
+    let inner: Element = { type: 'element', tagName: 'div', properties: { dataRel: 0 }, children: [{ type: 'text', value: 'x' }] }
+    for (let i = 0; i < 100; i++) inner = { type: 'element', tagName: 'div', properties: {}, children: [inner] }
+    const tree: HastRoot = { type: 'root', children: [inner] }
+    const cuts = limitBlock(tree)
+    expect(count(tree, 'div')).toBe(PREVIEW_LIMITS.depth)
+    expect(toString(cutNote(tree)!)).toBe(`… ${101 - PREVIEW_LIMITS.depth} more elements and 1 more characters of this block, nested over ${PREVIEW_LIMITS.depth} deep — shown in the export`)
+    expect(cuts.map((cut) => cut.ruleId)).toEqual(['preview-block-cut'])
+  })
+
   it('never splits a surrogate pair', () => {
     const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: '😀'.repeat(20) }] }] }
-    const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 7 })
+    const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 7, depth: 10 })
     expect(cuts).toHaveLength(1)
     const text = toString(tree.children[0]!)
     expect(text).toBe(`${'😀'.repeat(3)}…`)
@@ -93,8 +104,10 @@ describe('preview size limits', () => {
     const { blocks, notes } = layout(text)
     expect(blocks.at(-1)!.kind).toBe('footnotes')
     expect(blocks.every((block) => (block.elements ?? 0) <= PREVIEW_LIMITS.elements + 2)).toBe(true)
-    expect(notes.map((note) => note.ruleId)).toEqual(['preview-block-cut'])
-    // At the section's first line (its items have no source lines of their own).
-    expect(notes[0]!.line).toBe(3)
+    // The paragraph of 2 400 references (4 800 elements) and the section of notes, at its first line (its items have no source lines of their own).
+    expect(notes.map((note) => [note.ruleId, note.line])).toEqual([
+      ['preview-block-cut', 1],
+      ['preview-block-cut', 3],
+    ])
   })
 })
