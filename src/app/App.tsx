@@ -63,6 +63,7 @@ export function App() {
       preview.onRender(reply)
       messages.showNotes(reply.notes)
     },
+    onHast: preview.onHast,
     onRenderError: preview.onRenderError,
     onRenderTimeout: preview.onRenderTimeout,
     onMessages: (reply) => messages.show(reply.messages),

@@ -96,13 +96,18 @@ const BlockShell = memo(function BlockShell({ block, hast, pending }: ShellProps
  * Which blocks of blocks[start … end) wait for a later slice: those new to the page (not in
  * `mounted`) after the first SLICE_COST elements of new ones. The first new block is always drawn.
  */
-export function pendingBlocks(blocks: readonly PreviewBlock[], start: number, end: number, mounted: ReadonlySet<string>): ReadonlySet<number> {
+export function pendingBlocks(blocks: readonly PreviewBlock[], start: number, end: number, mounted: ReadonlySet<string>, has: (key: string) => boolean = () => true): ReadonlySet<number> {
   const pending = new Set<number>()
   let cost = 0
   let full = false
   for (let index = start; index < end; index++) {
     const block = blocks[index]!
     if (mounted.has(block.key)) continue
+    // Its rendering is still on its way from the worker (HastReply): it waits, and the next part re-renders the page.
+    if (!has(block.key)) {
+      pending.add(index)
+      continue
+    }
     const weight = block.elements ?? Math.ceil(block.rows * 4)
     // In order: once a block waits, every new one after it does.
     if (full || (cost > 0 && cost + weight > SLICE_COST)) {
@@ -235,7 +240,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, onDrawn, ref }: P
   /** Keys of the blocks on the page (drawn, not pending) after the last commit. */
   const mounted = useRef<ReadonlySet<string>>(new Set())
   // Only a preview that scrolls draws in slices: one drawn whole (printing, tests) must have everything at once.
-  const later = scroller !== undefined ? pendingBlocks(blocks, start, end, mounted.current) : NONE_PENDING
+  const later = scroller !== undefined ? pendingBlocks(blocks, start, end, mounted.current, (key) => store.hastOf(key) !== undefined) : NONE_PENDING
 
   /** Reads where the scroller shows the document; redraws when that moves the range. */
   const readViewport = useCallback((): boolean => {
@@ -271,7 +276,9 @@ function PreviewComponent({ store, onLineClick, toc, scroller, onDrawn, ref }: P
   /** Whether the last draw left blocks for a later slice. */
   const slicing = useRef(false)
   // The next slice, in a task of its own (so input and painting come between slices).
-  const waiting = later.size > 0
+  // (Blocks whose rendering has not come yet wait for it, not for a tick.)
+  let waiting = false
+  for (const index of later) if (store.hastOf(blocks[index]!.key) !== undefined) waiting = true
   useEffect(() => {
     if (!waiting) return
     const timer = setTimeout(() => setTick((n) => n + 1), 0)
