@@ -90,6 +90,13 @@ describe('preview size limits', () => {
     expect(cuts.map((cut) => cut.ruleId)).toEqual(['preview-block-cut'])
   })
 
+  it('stops a run of thousands of combining marks', () => {
+    const { hast, notes, characters } = layout(`a${'\u0301'.repeat(10_000)} end\n`)
+    expect(toString(hast[0]!)).toMatch(new RegExp(`^a\u0301{32}…… [\\d\u00a0]+ more characters of this block — shown in the export$`, 'u'))
+    expect(characters).toBeGreaterThan(10_000)
+    expect(notes).toHaveLength(1)
+  })
+
   it('never splits a surrogate pair', () => {
     const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: '😀'.repeat(20) }] }] }
     const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 7, depth: 10 })
