@@ -46,10 +46,11 @@ export const WINDOW_FROM = 400
 
 /**
  * What one slice of drawing may mount, in elements (block.elements; a block without the count
- * costs its rows). Measured in Chromium (tests/e2e/robustness.test.ts): React and layout take
- * roughly 10 ms per thousand elements of preview on the CI machine.
+ * costs its rows). Measured in Chromium (tests/e2e/robustness.test.ts, traced): a 3 000-element
+ * nested list took 350 ms of React and layout on the two-core VM under a load of 8, a
+ * 2 000-cell table 150 ms; idle, a quarter of that.
  */
-export const SLICE_COST = 2000
+export const SLICE_COST = 1500
 
 /** Pixels per estimated row, for the size an off-screen block takes before it was ever drawn. */
 const ROW_PIXELS = 17
