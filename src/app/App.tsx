@@ -65,7 +65,16 @@ export function App() {
   const { documents, refreshList } = useDocumentList(storageFailed)
   const messages = useMessages(editor.view)
   const preview = usePreview(doc?.exportSettings.toc)
-  const worker = useWorkerClient({ onRender: preview.onRender, onRenderError: preview.onRenderError, onRenderTimeout: preview.onRenderTimeout, onMessages: (reply) => messages.show(reply.messages) })
+  const worker = useWorkerClient({
+    onRender: (reply) => {
+      preview.onRender(reply)
+      messages.showNotes(reply.notes)
+    },
+    onHast: preview.onHast,
+    onRenderError: preview.onRenderError,
+    onRenderTimeout: preview.onRenderTimeout,
+    onMessages: (reply) => messages.show(reply.messages),
+  })
   const journal = useJournal({ current, editor, setDoc, refreshList, storageFailed })
 
   // What starts afresh with each document shown.

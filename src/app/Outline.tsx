@@ -1,21 +1,36 @@
 /**
- * The outline: the document's headings, indented by level; choosing one jumps there.
+ * The outline: the document's headings, indented by level; choosing one jumps there. A
+ * document of 100 000 headings lists the first OUTLINE_LIMIT (drawing them all froze the page
+ * for seconds) and says how many more there are.
  */
 import { memo } from 'react'
 import type { OutlineEntry } from '../markdown/preview-hast.js'
+import { group } from '../markdown/preview/size-limits.js'
+
+/** Headings the outline lists at most. */
+export const OUTLINE_LIMIT = 1000
+
+/** The shallowest heading level (a loop: a spread of 100 000 arguments can overflow the stack). */
+export function topDepth(entries: readonly OutlineEntry[]): number {
+  let top = 6
+  for (const entry of entries) if (entry.depth < top) top = entry.depth
+  return top
+}
 
 function OutlineList({ entries, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
   if (entries.length === 0) return <p className="muted">No headings yet.</p>
-  const top = Math.min(...entries.map((entry) => entry.depth))
+  const shown = entries.length > OUTLINE_LIMIT ? entries.slice(0, OUTLINE_LIMIT) : entries
+  const top = topDepth(shown)
   return (
     <ol className="outline">
-      {entries.map((entry, i) => (
+      {shown.map((entry, i) => (
         <li key={`${entry.slug}-${i}`} style={{ paddingInlineStart: `${(entry.depth - top) * 0.9}em` }}>
           <button type="button" onClick={() => onJump(entry)} title={`Line ${entry.line}`}>
             {entry.text || '(empty heading)'}
           </button>
         </li>
       ))}
+      {entries.length > shown.length && <li className="muted">… {group(entries.length - shown.length)} more headings</li>}
     </ol>
   )
 }

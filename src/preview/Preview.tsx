@@ -11,6 +11,14 @@
  * The blocks come from a store outside React (store.ts): a worker patch re-renders this
  * component alone, and only the blocks it draws.
  *
+ * Drawing is time-sliced: blocks new to the page are mounted a slice at a time (SLICE_COST,
+ * counted in elements), each slice its own task, so a paste of hundreds of heavy blocks never
+ * holds the main thread for long; the blocks not mounted yet wait in the bottom spacer. Blocks
+ * already on the page cost nothing, so an edit draws at once. Off-screen blocks skip layout
+ * and paint (`content-visibility: auto` in preview.css, sized by their estimate until drawn
+ * once). Blocks too large to draw in one slice arrive cut by the worker
+ * (markdown/preview/size-limits.ts).
+ *
  * Source lines: the block's own `data-line` comes from its props; lines of elements inside it
  * are stored relative to the block (`data-rel`) and made absolute in the DOM after render, so
  * a block that only moved is not rendered again.
@@ -21,6 +29,7 @@ import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, use
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
+import { CUT_CLASS, group } from '../markdown/preview/size-limits.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
 import { PreviewDiv } from './Diagram.js'
 import { BlockGeometry, indexAtOffset } from './geometry.js'
@@ -29,8 +38,22 @@ import type { PreviewStore } from './store.js'
 
 const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox, div: PreviewDiv }
 
+/** Entries the contents list shows at most. */
+const TOC_LIMIT = 1000
+
 /** Documents with more blocks than this draw only those near the viewport. */
 export const WINDOW_FROM = 400
+
+/**
+ * What one slice of drawing may mount, in elements (block.elements; a block without the count
+ * costs its rows). Measured in Chromium (tests/e2e/robustness.test.ts, traced): a 3 000-element
+ * nested list took 350 ms of React and layout on the two-core VM under a load of 8, a
+ * 2 000-cell table 150 ms; idle, a quarter of that.
+ */
+export const SLICE_COST = 1500
+
+/** Pixels per estimated row, for the size an off-screen block takes before it was ever drawn. */
+const ROW_PIXELS = 17
 
 const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
   // passNode: a diagram's div reads its source from the hast (Diagram.tsx).
@@ -40,23 +63,61 @@ const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
 interface ShellProps {
   block: PreviewBlock
   hast: HastRoot | undefined
+  /** Not drawn yet (a later slice draws it): an empty box of the block's estimated height. */
+  pending: boolean
 }
 
-const BlockShell = memo(function BlockShell({ block, hast }: ShellProps) {
+const BlockShell = memo(function BlockShell({ block, hast, pending }: ShellProps) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const element = ref.current
-    if (!element) return
+    if (!element || pending) return
     for (const node of element.querySelectorAll<HTMLElement>('[data-rel]')) {
       node.setAttribute('data-line', String(block.line + Number(node.getAttribute('data-rel'))))
     }
-  }, [block.line, hast])
+  }, [block.line, hast, pending])
+  const estimate = Math.round(block.rows * ROW_PIXELS)
   return (
-    <div ref={ref} className={block.kind === 'footnotes' ? 'md-block md-footnotes' : 'md-block'} data-block="" data-line={block.line} data-end-line={block.endLine}>
-      {hast ? <BlockContent hast={hast} /> : null}
+    <div
+      ref={ref}
+      className={block.kind === 'footnotes' ? 'md-block md-footnotes' : 'md-block'}
+      data-block=""
+      data-line={block.line}
+      data-end-line={block.endLine}
+      {...(pending ? { 'data-pending': '' } : {})}
+      // The estimate sizes the block while `content-visibility: auto` skips it (preview.css); once drawn, Chromium keeps its real size (`auto`).
+      style={pending ? { height: estimate } : { containIntrinsicBlockSize: `auto ${estimate}px` }}
+    >
+      {hast && !pending ? <BlockContent hast={hast} /> : null}
     </div>
   )
-}, (a, b) => a.hast === b.hast && a.block.line === b.block.line && a.block.endLine === b.block.endLine && a.block.kind === b.block.kind)
+}, (a, b) => a.hast === b.hast && a.pending === b.pending && a.block.line === b.block.line && a.block.endLine === b.block.endLine && a.block.kind === b.block.kind && a.block.rows === b.block.rows)
+
+/**
+ * Which blocks of blocks[start … end) wait for a later slice: those new to the page (not in
+ * `mounted`) after the first SLICE_COST elements of new ones. The first new block is always drawn.
+ */
+export function pendingBlocks(blocks: readonly PreviewBlock[], start: number, end: number, mounted: ReadonlySet<string>, has: (key: string) => boolean = () => true): ReadonlySet<number> {
+  const pending = new Set<number>()
+  let cost = 0
+  let full = false
+  for (let index = start; index < end; index++) {
+    const block = blocks[index]!
+    if (mounted.has(block.key)) continue
+    // Its rendering is still on its way from the worker (HastReply): it waits, and the next part re-renders the page.
+    if (!has(block.key)) {
+      pending.add(index)
+      continue
+    }
+    const weight = block.elements ?? Math.ceil(block.rows * 4)
+    // In order: once a block waits, every new one after it does.
+    if (full || (cost > 0 && cost + weight > SLICE_COST)) {
+      full = true
+      pending.add(index)
+    } else cost += Math.max(1, weight)
+  }
+  return pending
+}
 
 /** What the app asks of the preview: its geometry for scroll sync, and jumps to ids. */
 export interface PreviewHandle {
@@ -86,8 +147,11 @@ export interface PreviewProps {
 
 /** The contents list the export puts after the title block (a TOC field in Word), with working links. */
 function TableOfContents({ depth, entries }: { depth: number; entries: readonly OutlineEntry[] }) {
-  const shown = entries.filter((entry) => entry.depth <= depth)
-  const top = Math.min(...shown.map((entry) => entry.depth))
+  const all = entries.filter((entry) => entry.depth <= depth)
+  // Like the outline, the first TOC_LIMIT: 100 000 entries froze the page (Word's TOC field has them all).
+  const shown = all.length > TOC_LIMIT ? all.slice(0, TOC_LIMIT) : all
+  let top = 6
+  for (const entry of shown) top = Math.min(top, entry.depth)
   return (
     <nav className="toc" aria-label="Contents">
       <p className="toc-title">Contents</p>
@@ -96,6 +160,7 @@ function TableOfContents({ depth, entries }: { depth: number; entries: readonly 
           <a href={`#${entry.slug}`}>{entry.text}</a>
         </p>
       ))}
+      {all.length > shown.length && <p className={`toc-entry ${CUT_CLASS}`}>… {group(all.length - shown.length)} more headings — shown in the export</p>}
     </nav>
   )
 }
@@ -144,6 +209,8 @@ interface Viewport {
 /** Blocks drawn per animation frame when drawing progressively. */
 export const PROGRESSIVE_CHUNK = 120
 
+const NONE_PENDING: ReadonlySet<number> = new Set()
+
 /** Blocks drawn beyond the viewport, above and below, in pixels (at least one viewport). */
 const OVERSCAN = 800
 
@@ -187,6 +254,10 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     return () => cancelAnimationFrame(frame)
   }, [progressive, windowed, limit, blocks.length])
   const drawn = useRef({ start, end, blocks })
+  /** Keys of the blocks on the page (drawn, not pending) after the last commit. */
+  const mounted = useRef<ReadonlySet<string>>(new Set())
+  // Only a preview that scrolls draws in slices: one drawn whole (printing, tests) must have everything at once.
+  const later = scroller !== undefined ? pendingBlocks(blocks, start, end, mounted.current, (key) => store.hastOf(key) !== undefined) : NONE_PENDING
 
   /** Reads where the scroller shows the document; redraws when that moves the range. */
   const readViewport = useCallback((): boolean => {
@@ -219,20 +290,38 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     }
   }, [scroller, windowed, readViewport])
 
+  /** Whether the last draw left blocks for a later slice. */
+  const slicing = useRef(false)
+  // The next slice, in a task of its own (so input and painting come between slices).
+  // (Blocks whose rendering has not come yet wait for it, not for a tick.)
+  let waiting = false
+  for (const index of later) if (store.hastOf(blocks[index]!.key) !== undefined) waiting = true
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(() => setTick((n) => n + 1), 0)
+    return () => clearTimeout(timer)
+  })
+
   // After every draw: measure the drawn blocks (by the distance from each top to the next, so
   // the margins between blocks count), settle the range, finish a pending jump.
   const settling = useRef(0)
   useLayoutEffect(() => {
     const element = article.current
     if (!element) return
-    const changed = drawn.current.start !== start || drawn.current.end !== end || drawn.current.blocks !== blocks
+    const changed = drawn.current.start !== start || drawn.current.end !== end || drawn.current.blocks !== blocks || later.size > 0 || slicing.current
+    slicing.current = later.size > 0
     drawn.current = { start, end, blocks }
+    const keys = new Set<string>()
+    for (let index = start; index < end; index++) if (!later.has(index)) keys.add(blocks[index]!.key)
+    mounted.current = keys
     if (windowed) {
       let remeasure = geometry.setWidth(element.clientWidth)
       const shells: HTMLElement[] = []
       for (const child of element.children) if (child instanceof HTMLElement && child.hasAttribute('data-block')) shells.push(child)
       const after = element.querySelector<HTMLElement>(':scope > [data-spacer="bottom"]')
       for (let index = 0; index < shells.length && start + index < end; index++) {
+        // A block waiting for its slice has only its estimate to show.
+        if (later.has(start + index)) continue
         const shell = shells[index]!
         const next = shells[index + 1] ?? after
         const height = next ? next.offsetTop - shell.offsetTop : shell.offsetHeight
@@ -322,7 +411,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
     const n = seen.get(block.key) ?? 0
     seen.set(block.key, n + 1)
-    children.push(<BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={store.hastOf(block.key)} />)
+    children.push(<BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={store.hastOf(block.key)} pending={later.has(index)} />)
     // The front matter is the first block (line 1); the contents follow it.
     if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />)
   }

@@ -38,6 +38,17 @@ export class PreviewStore {
     this.changed()
   }
 
+  /** Renderings the worker sent after its patch (in parts): kept for the blocks the page has. */
+  addHast(hast: Readonly<Record<string, HastRoot>>): void {
+    let added = false
+    for (const [key, tree] of Object.entries(hast)) {
+      if (!this.counts.has(key)) continue
+      this.hast.set(key, tree)
+      added = true
+    }
+    if (added) this.changed()
+  }
+
   /** Replaces everything (tests, and callers that lay out the whole document themselves). */
   set(blocks: readonly PreviewBlock[], hast: ReadonlyMap<string, HastRoot>, drawn = true): void {
     this.blocks = [...blocks]

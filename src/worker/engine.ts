@@ -73,6 +73,9 @@ interface PageMirror {
 
 const NO_PAGE: PageMirror = { revision: -1, blocks: [], keys: new Map(), outline: [] }
 
+/** Elements of preview hast in one message to the page (HastReply in protocol.ts). */
+const HAST_PART = 5000
+
 export class Engine {
   private readonly cache = new PreviewCache()
   private layouter = new PreviewLayouter(this.cache)
@@ -209,15 +212,26 @@ export class Engine {
         if (count > 0) keys.set(block.key, count)
         else keys.delete(block.key)
       }
-      const hast: Record<string, NonNullable<ReturnType<PreviewCache['get']>>['hast']> = {}
+      // In parts of about HAST_PART elements: the first goes with the patch, the others right after it.
+      const parts: Record<string, NonNullable<ReturnType<PreviewCache['get']>>['hast']>[] = [{}]
+      let size = 0
       for (const block of added) {
         const count = keys.get(block.key) ?? 0
         if (count === 0) {
           const rendered = this.cache.get(block.key)
-          if (rendered) hast[block.key] = rendered.hast
+          if (rendered) {
+            const cost = rendered.elements + 1
+            if (size > 0 && size + cost > HAST_PART) {
+              parts.push({})
+              size = 0
+            }
+            parts[parts.length - 1]![block.key] = rendered.hast
+            size += cost
+          }
         }
         keys.set(block.key, count + 1)
       }
+      const hast = parts[0]!
       const outlineChanged = page === NO_PAGE || layout.outline !== page.outline
       this.page = { revision: request.revision, blocks: layout.blocks, keys, outline: layout.outline }
       // Renderings of blocks no longer shown are dropped now and then, not on every keystroke.
@@ -237,7 +251,9 @@ export class Engine {
         ...(title ? { title } : {}),
         ...(toc ? { toc } : {}),
         timings: { parse: parsed - started, render: performance.now() - parsed },
+        notes: layout.notes,
       })
+      for (const part of parts.slice(1)) this.post({ type: 'hast', revision: request.revision, hast: part })
       if (text.length <= AUTO_CHECK_LIMIT) {
         this.checkTimer = setTimeout(() => void this.check(), 250 + text.length / 2000)
       }

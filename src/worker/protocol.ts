@@ -168,6 +168,19 @@ export interface RenderReply {
   toc?: number
   /** Milliseconds spent parsing and rendering, for the status bar and benchmarks. */
   timings: { parse: number; render: number }
+  /** What the preview leaves out of blocks too large to lay out at once (markdown/preview/size-limits.ts), at their lines. */
+  notes: Message[]
+}
+
+/**
+ * More renderings for the render of `revision`, posted right after it: a render that adds many
+ * blocks sends their hast in parts, so the page takes each part in a task of its own (taking
+ * 100 000 headings' renderings in one message held its main thread for seconds).
+ */
+export interface HastReply {
+  type: 'hast'
+  revision: number
+  hast: Record<string, HastRoot>
 }
 
 /** The worker does not hold the text the request's edits apply to: send the whole text. */
@@ -233,4 +246,4 @@ export interface ExportProgress {
   total: number
 }
 
-export type WorkerReply = RenderReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | ExportProgress | RasterizeRequest | DrawDiagramRequest
+export type WorkerReply = RenderReply | HastReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | ExportProgress | RasterizeRequest | DrawDiagramRequest

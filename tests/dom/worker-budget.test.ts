@@ -44,7 +44,7 @@ class FakeWorker {
 }
 
 function rendered(revision: number): RenderReply {
-  return { type: 'rendered', revision, patch: { head: 0, tail: 0, lineDelta: 0, blocks: [] }, hast: {}, outline: [], words: 0, characters: 0, timings: { parse: 0, render: 0 } }
+  return { type: 'rendered', revision, patch: { head: 0, tail: 0, lineDelta: 0, blocks: [] }, hast: {}, outline: [], words: 0, characters: 0, timings: { parse: 0, render: 0 }, notes: [] }
 }
 
 /** The whole text a request sent, or its edits. */

@@ -23,6 +23,10 @@ export const PATHOLOGICAL = [
   'a million combining marks',
   'HTML <div> 10 000 deep',
   '50 000 entities',
+  'nested compact lists of 20 000 items',
+  '250 000 hard breaks',
+  '100 000 lines of leading whitespace',
+  '100 000 duplicate headings',
 ] as const
 
 export type PathologicalName = (typeof PATHOLOGICAL)[number]
@@ -67,6 +71,16 @@ export function makeInput(name: string): string {
       return `${'<div>'.repeat(10_000)}x${'</div>'.repeat(10_000)}`
     case '50 000 entities':
       return '&amp; &#x1F600; &nbsp; '.repeat(50_000 / 3)
+    case 'nested compact lists of 20 000 items':
+      // One top-level list: items nested 1 to 10 deep, down and up again, no blank lines.
+      return lines(20_000, (i) => `${'  '.repeat(Math.abs((i % 18) - 9))}- item ${i}`)
+    case '250 000 hard breaks':
+      return lines(250_000, (i) => `l${i}\\`)
+    case '100 000 lines of leading whitespace':
+      // One paragraph: its lazy continuation lines may be indented any amount.
+      return lines(100_000, (i) => `${' '.repeat(i % 301)}line ${i}`)
+    case '100 000 duplicate headings':
+      return lines(100_000, () => '# Same heading')
     default:
       throw new Error(`no input named ${name}`)
   }

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import type { OutlineEntry } from '../../markdown/preview-hast.js'
 import { PreviewStore } from '../../preview/store.js'
-import type { RenderReply } from '../../worker/protocol.js'
+import type { HastReply, RenderReply } from '../../worker/protocol.js'
 
 export interface PreviewSummary {
   outline: OutlineEntry[]
@@ -27,6 +27,8 @@ export interface PreviewState {
   renderStalled: number | null
   /** The worker's events (stable). */
   onRender: (reply: RenderReply) => void
+  /** More renderings for the last render (the worker sends many in parts). */
+  onHast: (reply: HastReply) => void
   onRenderError: (error: string) => void
   onRenderTimeout: (budgetMs: number) => void
   /** Another document is shown: nothing of the last one stays. Stable. */
@@ -65,6 +67,7 @@ export function usePreview(tocSetting?: boolean): PreviewState {
     },
     [store],
   )
+  const onHast = useCallback((reply: HastReply) => store.addHast(reply.hast), [store])
   const clear = useCallback(() => {
     store.clear()
     setRenderStalled(null)
@@ -74,5 +77,5 @@ export function usePreview(tocSetting?: boolean): PreviewState {
   // Page setup's choice wins over the front matter's, as in the export (front-matter-settings.ts); its depth is the front matter's or 3.
   const depth = tocSetting === false ? undefined : (summary.toc ?? (tocSetting ? 3 : undefined))
   const toc = useMemo(() => (depth ? { depth, entries: summary.outline } : undefined), [depth, summary.outline])
-  return { store, summary, toc, renderError, renderStalled, onRender, onRenderError: setRenderError, onRenderTimeout: setRenderStalled, clear }
+  return { store, summary, toc, renderError, renderStalled, onRender, onHast, onRenderError: setRenderError, onRenderTimeout: setRenderStalled, clear }
 }

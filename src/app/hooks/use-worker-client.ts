@@ -26,6 +26,7 @@ export function useWorkerClient(events: ClientEvents): WorkerClientState {
     const instance = new WorkerClient(
       {
         onRender: (reply) => latest.current.onRender(reply),
+        onHast: (reply) => latest.current.onHast?.(reply),
         onMessages: (reply) => latest.current.onMessages(reply),
         onRenderError: (error) => latest.current.onRenderError(error),
         onRenderTimeout: (budgetMs) => latest.current.onRenderTimeout?.(budgetMs),

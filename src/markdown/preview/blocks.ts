@@ -40,8 +40,10 @@ import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
 import { dropUnclosedRawText } from './unclosed-raw-text.js'
 import { markHtmlPageBreaks } from './html-page-breaks.js'
-import { type TextCounts } from './counts.js'
+import { countText, type TextCounts } from './counts.js'
 import { summarize } from './summary.js'
+import { limitBlock, type PreviewCut } from './size-limits.js'
+import type { Message } from '../messages.js'
 
 export interface PreviewBlock {
   /** Content key: two blocks with the same key render to the same hast. */
@@ -55,6 +57,8 @@ export interface PreviewBlock {
   rows: number
   /** The element ids inside the block (headings, footnotes, raw anchors), for links to blocks not drawn. */
   ids?: string[]
+  /** Elements in the block's rendering (as drawn: after size-limits.ts), for a page that draws a few at a time. */
+  elements?: number
 }
 
 export interface RenderedBlock extends TextCounts {
@@ -62,6 +66,10 @@ export interface RenderedBlock extends TextCounts {
   hast: HastRoot
   rows: number
   ids: string[]
+  /** Elements in `hast`. */
+  elements: number
+  /** What the preview leaves out of this block (too large to lay out at once); the counts are of all of it. */
+  cuts?: PreviewCut[]
 }
 
 export interface OutlineEntry {
@@ -75,6 +83,8 @@ export interface OutlineEntry {
 export interface PreviewLayout extends TextCounts {
   blocks: PreviewBlock[]
   outline: OutlineEntry[]
+  /** What the preview leaves out of blocks too large to lay out at once, at their source lines. */
+  notes: Message[]
 }
 
 /** Elements that get a source line: the block-level ones a reader can scroll to or click. */
@@ -563,7 +573,14 @@ function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: 
   hast = sanitize(hast, previewSchema) as HastRoot
   if (hadRaw) markHtmlFigures(hast)
   finish(hast)
-  return { hast, ...summarize(hast) }
+  return limited(hast)
+}
+
+/** The rendering as the page gets it: cut to the preview's size limits, counted before the cut. */
+function limited(hast: HastRoot): RenderedBlock {
+  const counts = countText(hast)
+  const cuts = limitBlock(hast)
+  return { hast, ...summarize(hast), ...counts, ...(cuts.length > 0 ? { cuts } : {}) }
 }
 
 /** A block that could not be rendered, as its source in a code block with the reason. */
@@ -580,7 +597,7 @@ function sourceBlock(source: string, error: unknown): RenderedBlock {
       },
     ],
   }
-  return { hast, ...summarize(hast) }
+  return limited(hast)
 }
 
 /** The section of footnote bodies at the end of the preview, rendered by mdast-util-to-hast's own footer. */
@@ -613,10 +630,10 @@ export function footnoteSection(env: Environment, text: string, cache: PreviewCa
     }
     hast = sanitize(hast, previewSchema) as HastRoot
     finish(hast)
-    rendered = { hast, ...summarize(hast) }
+    rendered = limited(hast)
     cache.set(key, rendered)
   }
-  return { block: { key, line, endLine, kind: 'footnotes', rows: rendered.rows, ...(rendered.ids.length > 0 ? { ids: rendered.ids } : {}) }, rendered }
+  return { block: { key, line, endLine, kind: 'footnotes', rows: rendered.rows, elements: rendered.elements, ...(rendered.ids.length > 0 ? { ids: rendered.ids } : {}) }, rendered }
 }
 
 function markLines(node: HastRoot | HastContent, baseLine: number): void {

@@ -28,6 +28,8 @@ import {
   type RenderedBlock,
 } from './blocks.js'
 import { shapesNumbers } from './cross-references.js'
+import type { PreviewCut } from './size-limits.js'
+import type { Message } from '../messages.js'
 
 /** What a layout pass did, for tests and timings. */
 export interface LayoutStats {
@@ -118,6 +120,7 @@ export class PreviewLayouter {
     this.stats = { visited: fresh.length, context: rebuild, rekeyed: rekey }
 
     const blocks: PreviewBlock[] = []
+    const notes: Message[] = []
     let words = 0
     let characters = 0
     for (const state of nodes) {
@@ -129,20 +132,22 @@ export class PreviewLayouter {
       const endLine = node.position.end.line
       let block = state.block
       if (!block || block.key !== key || block.line !== line || block.endLine !== endLine) {
-        block = { key, line, endLine, kind: 'block', rows: rendered.rows }
+        block = { key, line, endLine, kind: 'block', rows: rendered.rows, elements: rendered.elements }
         if (rendered.ids.length > 0) block.ids = rendered.ids
         state.block = block
       }
       blocks.push(block)
+      if (rendered.cuts) notes.push(...cutNotes(rendered.cuts, node.position.start))
     }
     const footnotes = footnoteSection(env, text, this.cache)
     if (footnotes) {
       blocks.push(footnotes.block)
+      if (footnotes.rendered.cuts) notes.push(...cutNotes(footnotes.rendered.cuts, { line: footnotes.block.line, column: 1 }))
       words += footnotes.rendered.words
       characters += footnotes.rendered.characters
     }
     this.outline = outlineOf(env, rekey ? undefined : this.outline)
-    return { blocks, outline: this.outline, words, characters }
+    return { blocks, outline: this.outline, words, characters, notes }
   }
 
   /** The keys of the current blocks' renderings (what the cache must keep). */
@@ -151,6 +156,11 @@ export class PreviewLayouter {
     for (const state of this.nodes) if (state.key !== undefined) keys.add(state.key)
     return keys
   }
+}
+
+/** A block's cuts as messages: at the block's start, or at the line of the element where the preview stops. */
+function cutNotes(cuts: readonly PreviewCut[], start: { line: number; column: number }): Message[] {
+  return cuts.map((cut) => ({ reason: cut.reason, ruleId: cut.ruleId, severity: 'info', line: start.line + cut.rel, column: cut.rel === 0 ? start.column : 1 }))
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -13,6 +13,8 @@ import { countText, type TextCounts } from './counts.js'
 export interface BlockSummary extends TextCounts {
   rows: number
   ids: string[]
+  /** Elements in the tree: what drawing it costs the page, roughly. */
+  elements: number
 }
 
 /** Characters on a line of body text on an A4 page at 11 pt, roughly. */
@@ -25,16 +27,20 @@ const BLOCKS = new Set(['blockquote', 'ul', 'ol', 'dl', 'div', 'section', 'heade
 
 export function summarize(tree: HastRoot): BlockSummary {
   const ids: string[] = []
-  collectIds(tree, ids)
-  return { ...countText(tree), rows: Math.max(1, Math.round(rowsOf(tree) * 10) / 10), ids }
+  const elements = collectIds(tree, ids)
+  return { ...countText(tree), rows: Math.max(1, Math.round(rowsOf(tree) * 10) / 10), ids, elements }
 }
 
-function collectIds(node: HastRoot | HastContent, into: string[]): void {
+/** Collects the ids; returns the number of elements. */
+function collectIds(node: HastRoot | HastContent, into: string[]): number {
+  let elements = 0
   if (node.type === 'element') {
+    elements++
     const id = node.properties.id
     if (typeof id === 'string' && id !== '') into.push(id)
   }
-  if ('children' in node) for (const child of node.children) collectIds(child, into)
+  if ('children' in node) for (const child of node.children) elements += collectIds(child, into)
+  return elements
 }
 
 function rowsOf(node: HastRoot | HastContent): number {

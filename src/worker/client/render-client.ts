@@ -6,12 +6,14 @@
  * render, and further tries wait for a pause in typing.
  */
 import { budgetFor, type Budget } from '../budget.js'
-import type { MessagesReply, RenderFailed, RenderReply } from '../protocol.js'
+import type { HastReply, MessagesReply, RenderFailed, RenderReply } from '../protocol.js'
 import type { RenderWorker } from './render-worker.js'
 import type { TextSyncTracker } from './text-sync.js'
 
 export interface ClientEvents {
   onRender(reply: RenderReply): void
+  /** More renderings for the last render (never dropped: the worker counts on the page holding them). */
+  onHast?(reply: HastReply): void
   onMessages(reply: MessagesReply): void
   onRenderError(error: string): void
   /**
@@ -122,8 +124,13 @@ export class RenderClient {
     clearTimeout(this.timer)
   }
 
-  receive(message: RenderReply | RenderFailed | MessagesReply): void {
+  receive(message: RenderReply | HastReply | RenderFailed | MessagesReply): void {
     const { events, text } = this.options
+    if (message.type === 'hast') {
+      // For blocks the page has (a dropped render's parts find none, and are let go).
+      events.onHast?.(message)
+      return
+    }
     if (message.type === 'messages') {
       if (message.revision >= this.floor) events.onMessages(message)
       return

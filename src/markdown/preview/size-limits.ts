@@ -1,0 +1,201 @@
+/**
+ * What one preview block may hold before the page would freeze laying it out. The page draws a
+ * block in one go (React, then Chromium's layout): a 200 × 200 table took 1.8 s of main thread,
+ * a 5 MB paragraph 0.8 s. A block over a limit shows its beginning and a note saying how much
+ * more there is; the export keeps everything (the limits are the preview's only). The layouter
+ * turns each cut into a message with the block's source line (layout.ts).
+ *
+ * The limits were measured with tests/e2e/robustness.test.ts (the longest main-thread task per
+ * pathological input) and Chromium traces of it on the loaded two-core VM: 2 000 table cells
+ * took 150 ms of React and layout, 3 000 elements of nested list 350 ms, 60 000 characters of
+ * words 80 ms (a quarter of that idle); these limits keep a block near 100 ms under load.
+ */
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast'
+
+export interface PreviewLimits {
+  /** Cells of one table. */
+  cells: number
+  /** Elements of one block (list items, line breaks, links, spans…). */
+  elements: number
+  /** Characters of text of one block. */
+  characters: number
+  /** Elements nested in one another (Chromium's layout of 1 000 nested quotes took 0.4 s). */
+  depth: number
+}
+
+export const PREVIEW_LIMITS: PreviewLimits = { cells: 1_000, elements: 2_000, characters: 60_000, depth: 60 }
+
+export interface PreviewCut {
+  ruleId: 'preview-table-cut' | 'preview-block-cut'
+  reason: string
+  /** Source line of the element where the preview stops, relative to the block's first line. */
+  rel: number
+}
+
+/** Combining marks in a row the preview shows at most (more than any script stacks on a letter). */
+const MARKS = 32
+const MARK_RUN = new RegExp(`\\p{M}{${MARKS + 1}}`, 'u')
+
+/** The class of the note the preview shows where it stops (styled in src/preview/preview.css). */
+export const CUT_CLASS = 'preview-cut'
+
+/** Cuts `tree` (a block's sanitised hast) down to the limits, in place; what was cut, in order. */
+export function limitBlock(tree: HastRoot, limits: PreviewLimits = PREVIEW_LIMITS): PreviewCut[] {
+  const cuts: PreviewCut[] = []
+  limitTables(tree, limits, 0, cuts)
+  const state: WalkState = { elements: 0, characters: 0, limits, dropped: { elements: 0, characters: 0 }, rel: 0, deep: false }
+  if (limitWalk(tree, state, 0, 0)) {
+    const { elements, characters } = state.dropped
+    const parts = [elements > 0 ? `${group(elements)} more elements` : '', characters > 0 ? `${group(characters)} more characters` : ''].filter(Boolean)
+    const deep = state.deep ? `nested over ${limits.depth} deep` : ''
+    tree.children.push(note(`… ${parts.join(' and ')} of this block${deep ? `, ${deep}` : ''} — shown in the export`))
+    cuts.push({
+      ruleId: 'preview-block-cut',
+      reason: `The preview shows only the beginning of this block (the rest, ${parts.join(' and ')}${deep ? `, ${deep}` : ''}, would freeze the page); the export has all of it`,
+      rel: state.rel,
+    })
+  }
+  return cuts
+}
+
+/** Tables over the cell limit keep their head and the body rows that fit, and a note after them. */
+function limitTables(parent: HastRoot | Element, limits: PreviewLimits, rel: number, cuts: PreviewCut[]): void {
+  const children = parent.children
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!
+    if (child.type !== 'element') continue
+    const line = relOf(child, rel)
+    if (child.tagName !== 'table') {
+      limitTables(child, limits, line, cuts)
+      continue
+    }
+    const rows = tableRows(child)
+    const total = rows.reduce((sum, row) => sum + cellsOf(row.row), 0)
+    if (total <= limits.cells) continue
+    let kept = 0
+    let body = 0
+    for (const { row, group: section } of rows) {
+      const cells = cellsOf(row)
+      const head = section.tagName === 'thead'
+      // The head always, and at least one body row, so the table's shape shows.
+      if (!head && body > 0 && kept + cells > limits.cells) {
+        section.children = section.children.filter((item) => item !== row)
+        continue
+      }
+      if (!head) body++
+      kept += cells
+    }
+    const more = total - kept
+    children.splice(index + 1, 0, note(`… ${group(more)} more cells — shown in the export`))
+    index++
+    cuts.push({ ruleId: 'preview-table-cut', reason: `The preview shows ${group(kept)} of this table's ${group(total)} cells (more would freeze the page); the export has all of them`, rel: line })
+  }
+}
+
+interface TableRow {
+  row: Element
+  group: Element
+}
+
+function tableRows(table: Element): TableRow[] {
+  const rows: TableRow[] = []
+  for (const section of table.children) {
+    if (section.type !== 'element') continue
+    if (section.tagName === 'tr') rows.push({ row: section, group: table })
+    else for (const row of section.children) if (row.type === 'element' && row.tagName === 'tr') rows.push({ row, group: section })
+  }
+  return rows
+}
+
+function cellsOf(row: Element): number {
+  let cells = 0
+  for (const cell of row.children) if (cell.type === 'element') cells++
+  return cells
+}
+
+interface WalkState {
+  elements: number
+  characters: number
+  limits: PreviewLimits
+  dropped: { elements: number; characters: number }
+  /** Relative line of the innermost lined element around the cut. */
+  rel: number
+  /** Whether the cut is for nesting. */
+  deep: boolean
+}
+
+/** Counts elements and characters in document order; at the first over a limit, drops everything after it. True when it cut. */
+function limitWalk(parent: HastRoot | Element, state: WalkState, rel: number, depth: number): boolean {
+  const children = parent.children
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!
+    if (child.type === 'text') {
+      const left = state.limits.characters - state.characters
+      // A letter under thousands of combining marks costs Chromium's text shaping more than a
+      // page of words (60 000 marks: 0.4 s of layout): the preview stops after the first MARKS.
+      const marks = child.value.length > MARKS ? MARK_RUN.exec(child.value) : null
+      if (child.value.length > left || marks) {
+        const keep = Math.min(cutPoint(child.value, Math.max(0, left)), marks ? marks.index + MARKS : Infinity)
+        state.dropped.characters += child.value.length - keep
+        child.value = `${child.value.slice(0, keep)}…`
+        drop(children, index + 1, state)
+        state.rel = rel
+        return true
+      }
+      state.characters += child.value.length
+    } else if (child.type === 'element') {
+      if (child.properties.className !== undefined && String(child.properties.className).includes(CUT_CLASS)) continue
+      state.elements++
+      const deep = depth >= state.limits.depth
+      if (state.elements > state.limits.elements || deep) {
+        drop(children, index, state)
+        state.rel = rel
+        state.deep = deep
+        return true
+      }
+      if (limitWalk(child, state, relOf(child, rel), depth + 1)) {
+        drop(children, index + 1, state)
+        return true
+      }
+    }
+  }
+  return false
+}
+
+/** Removes children[from…], counting what they held. */
+function drop(children: (HastContent | ElementContent)[], from: number, state: WalkState): void {
+  const stack = children.splice(from)
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.type === 'text') state.dropped.characters += node.value.length
+    else if (node.type === 'element') {
+      state.dropped.elements++
+      // One by one: a spread of 250 000 line breaks would overflow the call's arguments.
+      for (const child of node.children) stack.push(child)
+    }
+  }
+}
+
+/** Where to cut text to at most `limit` characters: at a space near the end if there is one, never inside a surrogate pair. */
+function cutPoint(text: string, limit: number): number {
+  let at = limit
+  const space = text.lastIndexOf(' ', at)
+  if (space > at - 80 && space > 0) at = space
+  const code = text.charCodeAt(at - 1)
+  if (code >= 0xd800 && code <= 0xdbff) at--
+  return Math.max(0, at)
+}
+
+function relOf(element: Element, rel: number): number {
+  const value = Number(element.properties.dataRel)
+  return element.properties.dataRel !== undefined && Number.isFinite(value) ? value : rel
+}
+
+function note(text: string): Element {
+  return { type: 'element', tagName: 'p', properties: { className: [CUT_CLASS] }, children: [{ type: 'text', value: text }] }
+}
+
+/** 39800 → "39 800": digits grouped by threes with a no-break space, the same in every locale. */
+export function group(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')
+}

@@ -1,0 +1,120 @@
+/**
+ * Blocks too large to lay out at once (markdown/preview/size-limits.ts): the preview keeps
+ * their beginning and a note, the counts are of all of it, and the layout reports each cut as
+ * a message at the block's source line.
+ */
+import type { Element, Root as HastRoot, RootContent } from 'hast'
+import { describe, expect, it } from 'vitest'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+import { layoutPreview, PreviewCache } from '../../src/markdown/preview-hast.js'
+import { group, limitBlock, PREVIEW_LIMITS } from '../../src/markdown/preview/size-limits.js'
+
+function layout(text: string) {
+  const cache = new PreviewCache()
+  const { tree } = parseMarkdown(text)
+  const result = layoutPreview(tree, text, cache)
+  return { ...result, hast: result.blocks.map((block) => cache.get(block.key)!.hast) }
+}
+
+function count(node: HastRoot | RootContent, tagName: string): number {
+  let n = node.type === 'element' && node.tagName === tagName ? 1 : 0
+  if ('children' in node) for (const child of node.children) n += count(child, tagName)
+  return n
+}
+
+function toString(node: HastRoot | RootContent): string {
+  if (node.type === 'text') return node.value
+  return 'children' in node ? node.children.map(toString).join('') : ''
+}
+
+const cutNote = (hast: HastRoot) => hast.children.find((child): child is Element => child.type === 'element' && String(child.properties.className).includes('preview-cut'))
+
+describe('preview size limits', () => {
+  it('leaves ordinary blocks alone', () => {
+    const { notes, hast } = layout('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nSome *text*.\n')
+    expect(notes).toEqual([])
+    expect(hast.every((tree) => cutNote(tree) === undefined)).toBe(true)
+  })
+
+  it('shows a large table’s first rows and how many cells are left out', () => {
+    const row = (cell: (c: number) => string) => `|${Array.from({ length: 100 }, (_, c) => cell(c)).join('|')}|`
+    const text = `Intro\n\n${[row((c) => `h${c}`), row(() => '---'), ...Array.from({ length: 100 }, (_, r) => row((c) => `${r}.${c}`))].join('\n')}\n`
+    const { notes, hast, blocks } = layout(text)
+    const table = hast[1]!
+    const cells = count(table, 'td') + count(table, 'th')
+    expect(cells).toBeLessThanOrEqual(PREVIEW_LIMITS.cells)
+    expect(count(table, 'th')).toBe(100)
+    expect(toString(cutNote(table)!)).toBe(`… ${group(10_100 - cells)} more cells — shown in the export`)
+    expect(notes).toEqual([expect.objectContaining({ ruleId: 'preview-table-cut', severity: 'info', line: 3, column: 1 })])
+    expect(notes[0]!.reason).toContain('10\u00a0100 cells')
+    // The estimate of its height is of what is drawn.
+    expect(blocks[1]!.rows).toBeLessThan(400)
+  })
+
+  it('cuts a huge paragraph at a space, and counts all its words', () => {
+    const text = `Before\n\n${'word '.repeat(100_000)}\n`
+    const { notes, hast, words } = layout(text)
+    const shown = toString(hast[1]!)
+    expect(shown.length).toBeLessThan(PREVIEW_LIMITS.characters + 200)
+    expect(shown).toMatch(/word…… \d[\d\u00a0]* more characters of this block — shown in the export$/)
+    expect(words).toBe(100_001)
+    expect(notes).toEqual([expect.objectContaining({ ruleId: 'preview-block-cut', line: 3 })])
+  })
+
+  it('stops a list of 8 000 items after the element limit, at the item’s line', () => {
+    const text = Array.from({ length: 8000 }, (_, i) => `${'  '.repeat(i % 5)}- item ${i}`).join('\n')
+    const { notes, hast } = layout(text)
+    const list = hast[0]!
+    expect(count(list, 'li')).toBeLessThan(PREVIEW_LIMITS.elements)
+    expect(toString(cutNote(list)!)).toMatch(/^… [\d\u00a0]+ more elements and [\d\u00a0]+ more characters of this block — shown in the export$/)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.line).toBeGreaterThan(1000)
+    expect(notes[0]!.line).toBeLessThan(6000)
+  })
+
+  it('cuts 20 000 hard breaks', () => {
+    const text = Array.from({ length: 20_000 }, (_, i) => `l${i}\\`).join('\n')
+    const { hast, notes } = layout(text)
+    expect(count(hast[0]!, 'br')).toBeLessThanOrEqual(PREVIEW_LIMITS.elements)
+    expect(notes).toHaveLength(1)
+  })
+
+  it('stops elements nested deeper than the depth limit', () => {
+    // (The parser keeps quotes and lists over 32 deep as text; raw HTML can nest deeper.)
+    let inner: Element = { type: 'element', tagName: 'div', properties: { dataRel: 0 }, children: [{ type: 'text', value: 'x' }] }
+    for (let i = 0; i < 100; i++) inner = { type: 'element', tagName: 'div', properties: {}, children: [inner] }
+    const tree: HastRoot = { type: 'root', children: [inner] }
+    const cuts = limitBlock(tree)
+    expect(count(tree, 'div')).toBe(PREVIEW_LIMITS.depth)
+    expect(toString(cutNote(tree)!)).toBe(`… ${101 - PREVIEW_LIMITS.depth} more elements and 1 more characters of this block, nested over ${PREVIEW_LIMITS.depth} deep — shown in the export`)
+    expect(cuts.map((cut) => cut.ruleId)).toEqual(['preview-block-cut'])
+  })
+
+  it('stops a run of thousands of combining marks', () => {
+    const { hast, notes, characters } = layout(`a${'\u0301'.repeat(10_000)} end\n`)
+    expect(toString(hast[0]!)).toMatch(new RegExp(`^a\u0301{32}…… [\\d\u00a0]+ more characters of this block — shown in the export$`, 'u'))
+    expect(characters).toBeGreaterThan(10_000)
+    expect(notes).toHaveLength(1)
+  })
+
+  it('never splits a surrogate pair', () => {
+    const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: '😀'.repeat(20) }] }] }
+    const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 7, depth: 10 })
+    expect(cuts).toHaveLength(1)
+    const text = toString(tree.children[0]!)
+    expect(text).toBe(`${'😀'.repeat(3)}…`)
+  })
+
+  it('cuts the footnotes section of 2 400 notes', () => {
+    // (Over 5 000 brackets in a paragraph the parser keeps them as text: 2 400 references stay under it.)
+    const text = `${Array.from({ length: 2400 }, (_, i) => `T[^n${i}].`).join(' ')}\n\n${Array.from({ length: 2400 }, (_, i) => `[^n${i}]: Note ${i}.`).join('\n')}\n`
+    const { blocks, notes } = layout(text)
+    expect(blocks.at(-1)!.kind).toBe('footnotes')
+    expect(blocks.every((block) => (block.elements ?? 0) <= PREVIEW_LIMITS.elements + 2)).toBe(true)
+    // The paragraph of 2 400 references (4 800 elements) at its line, and the section of notes at the line of the note where it stops.
+    expect(notes.map((note) => note.ruleId)).toEqual(['preview-block-cut', 'preview-block-cut'])
+    expect(notes[0]!.line).toBe(1)
+    expect(notes[1]!.line).toBeGreaterThan(3)
+    expect(notes[1]!.line).toBeLessThan(2403)
+  })
+})

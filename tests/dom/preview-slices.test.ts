@@ -1,0 +1,47 @@
+/**
+ * Time-sliced drawing (src/preview/Preview.tsx): blocks new to the page are mounted a slice at
+ * a time, blocks already mounted cost nothing, blocks whose rendering is still coming from the
+ * worker wait for it; the store takes renderings sent after the patch only for its blocks.
+ */
+import type { Root as HastRoot } from 'hast'
+import { describe, expect, it } from 'vitest'
+import type { PreviewBlock } from '../../src/markdown/preview-hast.js'
+import { pendingBlocks, SLICE_COST } from '../../src/preview/Preview.js'
+import { PreviewStore } from '../../src/preview/store.js'
+
+const block = (key: string, elements: number, line = 1): PreviewBlock => ({ key, line, endLine: line, kind: 'block', rows: 1, elements })
+const tree = (text: string): HastRoot => ({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: text }] }] })
+
+describe('pendingBlocks', () => {
+  it('draws new blocks up to the slice cost, in order, the first always', () => {
+    const blocks = [block('a', SLICE_COST * 2), block('b', 10), block('c', 10)]
+    expect([...pendingBlocks(blocks, 0, 3, new Set())]).toEqual([1, 2])
+    const small = Array.from({ length: 10 }, (_, i) => block(`k${i}`, SLICE_COST / 4))
+    expect([...pendingBlocks(small, 0, 10, new Set())]).toEqual([4, 5, 6, 7, 8, 9])
+  })
+
+  it('counts nothing for blocks already mounted', () => {
+    const blocks = [block('a', SLICE_COST), block('b', SLICE_COST), block('c', 10)]
+    expect([...pendingBlocks(blocks, 0, 3, new Set(['a']))]).toEqual([2])
+    expect(pendingBlocks(blocks, 0, 3, new Set(['a', 'b', 'c'])).size).toBe(0)
+  })
+
+  it('keeps blocks waiting whose rendering has not come', () => {
+    const blocks = [block('a', 1), block('b', 1)]
+    expect([...pendingBlocks(blocks, 0, 2, new Set(), (key) => key === 'a')]).toEqual([1])
+  })
+})
+
+describe('PreviewStore.addHast', () => {
+  it('keeps renderings of its blocks only', () => {
+    const store = new PreviewStore()
+    store.apply({ head: 0, tail: 0, lineDelta: 0, blocks: [block('a', 1), block('b', 1, 3)] }, { a: tree('A') })
+    const version = store.getVersion()
+    store.addHast({ b: tree('B'), gone: tree('X') })
+    expect(store.hastOf('b')).toEqual(tree('B'))
+    expect(store.hastOf('gone')).toBeUndefined()
+    expect(store.getVersion()).toBe(version + 1)
+    store.addHast({ gone: tree('X') })
+    expect(store.getVersion()).toBe(version + 1)
+  })
+})
