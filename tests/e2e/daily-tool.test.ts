@@ -138,7 +138,8 @@ describe('the app as a daily tool', () => {
     await expect.poll(() => title(page)).toBe('Keep me')
     await expect.poll(() => editorText(page)).toBe('# Keep me\n\nEvery word of this.')
     await notice.waitFor({ state: 'detached' })
-    expect(await page.getByTestId('trash').count()).toBe(0)
+    // The trash list is read back from IndexedDB after the restore: it empties a moment later.
+    await expect.poll(() => page.getByTestId('trash').count(), { timeout: 10_000 }).toBe(0)
 
     // Deleted again, it waits in the trash, across a reload.
     await deleteDocument(page, 'Keep me')
