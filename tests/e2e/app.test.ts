@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { checkDocx, findOracle } from '../support/oracle.js'
 import { checkStructure } from '../support/structure.js'
-import { editorText, exportCounts, launch, newContext, openApp, replaceText, settled, watch } from './browser.js'
+import { editorText, exportCounts, freshApp, launch, newContext, openApp, replaceText, settled } from './browser.js'
 
 const url = inject('appUrl')
 const work = mkdtempSync(join(tmpdir(), 'markdocx-e2e-'))
@@ -26,17 +26,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await newContext(browser)
-  const page = await context.newPage()
-  const { errors } = watch(page)
-  page.on('dialog', (dialog) => {
-    errors.push(`unexpected dialog: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  await openApp(page, url)
-  return { context, page, errors }
-}
+const fresh = () => freshApp(browser, url)
 
 /** Clicks Export .docx and returns the downloaded file's name and bytes. */
 async function exportDocx(page: Page): Promise<{ name: string; bytes: Uint8Array; path: string }> {

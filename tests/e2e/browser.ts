@@ -21,6 +21,19 @@ export async function newContext(browser: Browser, options: { colorScheme?: 'lig
   return browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true, colorScheme: options.colorScheme ?? 'light', serviceWorkers: options.serviceWorkers ?? 'block' })
 }
 
+/** A fresh profile with the app open; its errors collected, any dialog (a window.confirm) one of them. */
+export async function freshApp(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await newContext(browser)
+  const page = await context.newPage()
+  const { errors } = watch(page)
+  page.on('dialog', (dialog) => {
+    errors.push(`unexpected dialog: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  await openApp(page, url)
+  return { context, page, errors }
+}
+
 /** Collects page errors and CSP violations, so a test can assert there were none. */
 export function watch(page: Page): { errors: string[] } {
   const errors: string[] = []

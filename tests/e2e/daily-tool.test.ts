@@ -8,11 +8,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { markdownToDocx } from '../../src/index.js'
 import { axeViolations } from './axe.js'
-import { editorText, launch, newContext, openApp, watch } from './browser.js'
+import { editorText, freshApp, launch } from './browser.js'
 
 const url = inject('appUrl')
 const work = mkdtempSync(join(tmpdir(), 'markdocx-e2e-daily-'))
@@ -27,18 +27,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A fresh profile; any dialog (a window.confirm) is an error. */
-async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await newContext(browser)
-  const page = await context.newPage()
-  const { errors } = watch(page)
-  page.on('dialog', (dialog) => {
-    errors.push(`unexpected dialog: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  await openApp(page, url)
-  return { context, page, errors }
-}
+const fresh = () => freshApp(browser, url)
 
 const title = (page: Page) => page.locator('.topbar .doc-title').textContent()
 const listed = (page: Page) => page.locator('.documents .doc-name').allTextContents()
