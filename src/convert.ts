@@ -60,15 +60,7 @@ export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Ro
   await resolveCitations(tree, file, { ...(bibliography ? { bibliography } : {}), ...(csl !== undefined ? { csl } : {}), ...(loadFile ? { loadFile } : {}), ...(docxOptions.lang ? { lang: docxOptions.lang } : {}) })
   // Images load while diagrams are drawn: both are waits on something else (disk, network, a browser).
   const [images, diagrams] = await Promise.all([
-    resolveImages(tree, {
-      ...(loadImage ? { loadImage } : {}),
-      ...(convertImage ? { convertImage } : {}),
-      ...(concurrency ? { concurrency } : {}),
-      ...(imageTimeoutMs !== undefined ? { imageTimeoutMs } : {}),
-      ...(imageDeadlineMs !== undefined ? { imageDeadlineMs } : {}),
-      ...(imageSignal ? { imageSignal } : {}),
-      ...(onImageProgress ? { onImageProgress } : {}),
-    }),
+    resolveImages(tree, options),
     resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
   ])
   const steps = compileSteps(tree, { parseMarkdown: parseFragment, ...docxOptions, images, diagrams, file })

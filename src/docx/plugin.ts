@@ -40,15 +40,7 @@ const remarkDocx: Plugin<[RemarkDocxOptions?], Root> = function (options = {}) {
   processor.compiler = (tree, file) => toDocx(tree, { parseMarkdown, ...docxOptions, images: file.data.markdocxImages ?? new Map(), diagrams: file.data.markdocxDiagrams ?? new Map(), file })
   return async (tree: Root, file: VFile) => {
     const [images, diagrams] = await Promise.all([
-      resolveImages(tree, {
-        ...(loadImage ? { loadImage } : {}),
-        ...(convertImage ? { convertImage } : {}),
-        ...(concurrency ? { concurrency } : {}),
-        ...(imageTimeoutMs !== undefined ? { imageTimeoutMs } : {}),
-        ...(imageDeadlineMs !== undefined ? { imageDeadlineMs } : {}),
-        ...(imageSignal ? { imageSignal } : {}),
-        ...(onImageProgress ? { onImageProgress } : {}),
-      }),
+      resolveImages(tree, options),
       resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
     ])
     file.data.markdocxImages = images
