@@ -88,7 +88,7 @@ export function WordPageView({ settings = DEFAULT_EXPORT_SETTINGS, furniture, ti
             )
           })}
         </div>
-        <div className="page word-column" style={column}>
+        <div className="page paper-light word-column" style={column}>
           {children}
         </div>
       </div>
