@@ -11,10 +11,10 @@
  * Loaded when Page setup opens (it brings the YAML reader), not with the page.
  */
 import type { Root } from 'mdast'
-import type { DocxOptions } from '../docx/options.js'
 import { resolveFeatures } from '../docx/page/features.js'
 import { readFrontMatter } from '../mdast/front-matter.js'
 import type { ExportSettings } from '../model/export-settings.js'
+import { docxOptionsFor } from '../worker/docx-options.js'
 import { NO_FRONT_MATTER, type FrontMatterFeatures } from './front-matter-features.js'
 
 /** How far into the text the front matter may reach (the whole text is never read for it). */
@@ -50,15 +50,11 @@ export interface PageFurnitureFeatures {
 
 /**
  * The export's page furniture for this text and these settings: the same resolution as the
- * export (Page setup's choices win over the front matter), with the settings mapped to compiler
- * options as worker/export-docx.ts's docxOptionsFor maps them (not imported: it brings the
- * whole compiler along).
+ * export (Page setup's choices win over the front matter), from the same settings-to-options
+ * mapping (worker/docx-options.ts).
  */
 export function pageFurnitureFeatures(text: string, settings: ExportSettings): PageFurnitureFeatures {
-  const options: DocxOptions = {
-    ...(settings.pageNumbers ? { pageNumbers: settings.pageNumbers === 'none' ? false : settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
-    ...(settings.titlePage !== undefined ? { titlePage: settings.titlePage } : {}),
-  }
+  const options = docxOptionsFor(settings)
   const yaml = frontMatterYaml(text)
   const tree: Root = { type: 'root', children: yaml === undefined ? [] : [{ type: 'yaml', value: yaml }] }
   const features = resolveFeatures(options, readFrontMatter(tree))

@@ -10,7 +10,7 @@ import sampleText from './sample.md?raw'
 import { ASSET_FOLDER, putAsset, putFile } from '../storage/assets.js'
 import type { Cursor } from '../storage/db.js'
 import { createDocument, getSetting, listDocuments, loadDocument, setSetting } from '../storage/documents.js'
-import { withoutMarkdownExtension } from '../model/markdown-files.js'
+import { safeFileName, withoutMarkdownExtension } from '../model/markdown-files.js'
 
 export const SAMPLE_TEXT: string = sampleText
 export const SAMPLE_NAME = 'Welcome to markdocx'
@@ -32,7 +32,7 @@ export interface OpenDocument {
 
 /** The name files made from the document take (.md, .zip, and the .docx without a front-matter title): no characters a file name cannot hold. */
 export function documentBaseName(doc: OpenDocument): string {
-  return withoutMarkdownExtension(doc.name).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'document'
+  return safeFileName(withoutMarkdownExtension(doc.name)) || 'document'
 }
 
 const CURRENT = 'current-document'

@@ -21,5 +21,10 @@ export function withoutMarkdownExtension(name: string): string {
   return name.slice(0, name.length - markdownExtension(name).length)
 }
 
+/** A name any file system takes: characters Windows, macOS or Linux refuse become spaces; one line, at most 120 characters ('' when nothing is left). */
+export function safeFileName(base: string): string {
+  return base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)
+}
+
 /** The `accept` attribute of a file input that opens Markdown (and the types browsers give it). */
 export const MARKDOWN_ACCEPT = [...MARKDOWN_EXTENSIONS, 'text/markdown', 'text/plain'].join(',')

@@ -6,41 +6,21 @@
 import type { Root } from 'mdast'
 import { VFile } from 'vfile'
 import { treeToDocx } from '../convert.js'
+import { docxOptionsFor } from './docx-options.js'
 import type { DiagramRenderer } from '../docx/media/diagrams.js'
-import type { DocxOptions } from '../docx/options.js'
 import type { Message } from '../markdown/messages.js'
 import type { ImageSource } from './image-source.js'
 import { loadStoredText } from './citation-source.js'
 import type { ExportSettings } from './protocol.js'
 import { IMAGE_LIMITS } from './image-limits.js'
-import { withoutMarkdownExtension } from '../model/markdown-files.js'
+import { safeFileName, withoutMarkdownExtension } from '../model/markdown-files.js'
 
-const MM_TO_TWIPS = 1440 / 25.4
-
-/** The compiler's options for what the export dialog set. */
-export function docxOptionsFor(settings: ExportSettings): DocxOptions {
-  const twips = (mm: number) => Math.round(Math.max(0, mm) * MM_TO_TWIPS)
-  return {
-    pageSize: settings.pageSize,
-    orientation: settings.orientation,
-    margins: { top: twips(settings.margins.top), right: twips(settings.margins.right), bottom: twips(settings.margins.bottom), left: twips(settings.margins.left) },
-    font: settings.font,
-    fontSize: settings.fontSize,
-    // Document features (issue 4); unset ones leave the front matter to decide, set ones win
-    // over it — off included (Page setup shows the front matter's value until changed).
-    ...(settings.referenceDoc ? { referenceDoc: settings.referenceDoc.bytes } : {}),
-    ...(settings.toc !== undefined ? { toc: settings.toc } : {}),
-    ...(settings.pageNumbers ? { pageNumbers: settings.pageNumbers === 'none' ? false : settings.pageNumbers === 'page-of-pages' ? 'page-of-pages' : true } : {}),
-    ...(settings.titlePage !== undefined ? { titlePage: settings.titlePage } : {}),
-    ...(settings.wideTables ? { wideTables: settings.wideTables } : {}),
-  }
-}
+export { docxOptionsFor } from './docx-options.js'
 
 /** A file name without characters Windows, macOS or Linux refuse. */
 export function downloadName(title: string | undefined, name: string): string {
   const base = (title ?? '').trim() || withoutMarkdownExtension(name).trim() || 'document'
-  const cleaned = base.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120)
-  return `${cleaned || 'document'}.docx`
+  return `${safeFileName(base) || 'document'}.docx`
 }
 
 export interface BuiltDocx {
