@@ -101,7 +101,8 @@ describe('bibliography in the app', () => {
     const dialog = page.getByRole('dialog', { name: 'Bibliography and citation style' })
     await dialog.getByTestId('csl-input').setInputFiles({ name: 'odd.csl', mimeType: 'application/xml', buffer: Buffer.from('<style>not CSL</style>') })
     await expect.poll(() => editorText(page)).toBe('---\nbibliography: broken.bib\ncsl: odd.csl\n---\n\nSee [@knuth1984].\n')
-    expect(await dialog.getByTestId('citation-style').inputValue()).toBe('odd.csl')
+    // The style list is read from storage after the write: poll, not read once.
+    await expect.poll(() => dialog.getByTestId('citation-style').inputValue()).toBe('odd.csl')
     await page.keyboard.press('Escape')
     const messages = page.locator('[data-testid="messages"]')
     await messages.locator('[data-rule="bibliography-invalid"]').first().waitFor({ timeout: 60_000 })
@@ -112,7 +113,7 @@ describe('bibliography in the app', () => {
     await page.getByRole('button', { name: 'Page setup' }).click()
     await page.getByRole('dialog', { name: 'Page setup for export' }).getByRole('button', { name: 'Bibliography…' }).click()
     await dialog.waitFor()
-    expect(await dialog.getByTestId('citation-style').inputValue()).toBe('odd.csl')
+    await expect.poll(() => dialog.getByTestId('citation-style').inputValue()).toBe('odd.csl')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     expect(errors).toEqual([])
