@@ -98,7 +98,8 @@ Options:
 
 Messages go to stderr as file:line:column: message [rule].
 Exit status: 0 converted (even with messages), 1 an input could not be read or
-converted, 2 bad usage.`
+converted (or needed more memory than MARKDOCX_HEAP_MB, by default Node's heap limit),
+2 bad usage.`
 
 const VALUE_OPTIONS = new Set(['-o', '--output', '--page-size', '--orientation', '--margins', '--font', '--font-size', '--code-font', '--title', '--image-timeout', '--image-deadline', '--reference-doc', '--toc-depth', '--wide-tables', '--lang', '--svg', '--bibliography', '--csl'])
 

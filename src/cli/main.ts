@@ -4,30 +4,27 @@
  */
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve } from 'node:path'
-import { treeToDocx } from '../convert.js'
-import { parseMarkdownChunked } from '../markdown/chunked/chunked.js'
-import { formatMessage } from '../markdown/messages.js'
 import type { DiagramRenderer } from '../docx/media/diagrams.js'
 import { HELP, parseArgs, UsageError, type CliOptions } from './args.js'
 import { importDocx, isWordDocument, isWordName } from './import-docx.js'
 import { createChromiumDiagramRenderer } from './chromium-diagrams.js'
-import { createNodeImageLoader } from './node-image-loader.js'
-import { createNodeTextLoader } from './node-text-loader.js'
 import { builtinStyle } from '../citations/shipped-styles.js'
 import type { BibliographyText } from '../citations/resolve.js'
-import { parseInParallel } from './parallel-parse.js'
-import { createSharpImageConverter } from './sharp-image-converter.js'
+import { convertMarkdown, type ConvertJob, type Converted } from './convert-markdown.js'
+import { convertIsolated, ISOLATE_THRESHOLD } from './isolated-convert.js'
 import { VERSION } from './version.js'
-
-/** Images loading at once (several servers: badges come from a few hosts). */
-const IMAGE_CONCURRENCY = 8
 
 export interface CliIo {
   stdin: AsyncIterable<Uint8Array | string>
   stdout: { write(chunk: Uint8Array | string): unknown }
   stderr: { write(chunk: string): unknown }
   cwd: string
-  /** A script that runs the parse worker (the bundle itself): long documents are parsed on two threads. */
+  /**
+   * The bundle, which worker threads run: given, long documents are converted on a worker with a
+   * heap limit (isolated-convert.ts), so running out of memory is a message, not a crash.
+   */
+  bundle?: URL
+  /** The bundle again, to parse long documents on two threads (parallel-parse.ts). */
   parseWorker?: URL
 }
 
@@ -141,44 +138,36 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
     io.stderr.write(`markdocx: not converting ${name}: the output would overwrite it (give another -o)\n`)
     return false
   }
+  const job: ConvertJob = {
+    text: markdown.replace(/^\uFEFF/, ''),
+    input,
+    name,
+    cwd: io.cwd,
+    options,
+    ...(referenceDoc ? { referenceDoc } : {}),
+    citations,
+    ...(io.parseWorker ? { parseWorker: io.parseWorker.href } : {}),
+  }
+  let converted: Converted
+  if (io.bundle && job.text.length >= ISOLATE_THRESHOLD) {
+    const outcome = await convertIsolated(job, io.bundle, renderDiagram)
+    if (!outcome.ok) {
+      io.stderr.write(`markdocx: cannot convert ${name}: ${outcome.error}\n`)
+      return false
+    }
+    converted = outcome.converted
+  } else {
+    try {
+      converted = await convertMarkdown(job, renderDiagram)
+    } catch (error) {
+      io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)
+      return false
+    }
+  }
   try {
-    const text = markdown.replace(/^\uFEFF/, '')
-    const { tree, file } = io.parseWorker ? await parseInParallel(text, name, io.parseWorker) : parseMarkdownChunked(text, name)
-    const result = await treeToDocx(tree, file, {
-      path: name,
-      pretty: options.pretty,
-      loadImage: createNodeImageLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)), remote: options.remoteImages, timeoutMs: options.imageTimeout * 1000 }),
-      // Several at a time, each with its limit, all with a deadline (a document of hundreds of badges, offline, must not take minutes).
-      concurrency: IMAGE_CONCURRENCY,
-      imageTimeoutMs: options.imageTimeout * 1000,
-      imageDeadlineMs: options.imageDeadline * 1000,
-      // SVG gets a PNG fallback; WebP, AVIF and TIFF become PNG or JPEG (Word shows none of them).
-      convertImage: createSharpImageConverter(),
-      renderDiagram,
-      // Citations: the front matter's bibliography and csl files beside the Markdown file.
-      ...citations,
-      loadFile: createNodeTextLoader({ baseDir: fromStdin ? io.cwd : dirname(resolve(io.cwd, input)) }),
-      ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-      ...(options.orientation ? { orientation: options.orientation } : {}),
-      ...(options.margins !== undefined ? { margins: options.margins } : {}),
-      ...(options.font ? { font: options.font } : {}),
-      ...(options.fontSize ? { fontSize: options.fontSize } : {}),
-      ...(options.codeFont ? { codeFont: options.codeFont } : {}),
-      ...(options.title !== undefined ? { title: options.title } : {}),
-      ...(referenceDoc ? { referenceDoc } : {}),
-      ...(options.toc !== undefined ? { toc: options.toc } : {}),
-      ...(options.pageNumbers !== undefined ? { pageNumbers: options.pageNumbers } : {}),
-      ...(options.headerTitle !== undefined ? { headerTitle: options.headerTitle } : {}),
-      ...(options.titlePage !== undefined ? { titlePage: options.titlePage } : {}),
-      ...(options.numberSections !== undefined ? { numberSections: options.numberSections } : {}),
-      ...(options.titleBlock !== undefined ? { titleBlock: options.titleBlock } : {}),
-      ...(options.wideTables !== undefined ? { wideTables: options.wideTables } : {}),
-      ...(options.lang !== undefined ? { lang: options.lang } : {}),
-      ...(options.svg !== undefined ? { svg: options.svg } : {}),
-    })
-    if (!options.quiet) for (const message of result.messages) io.stderr.write(`${formatMessage(message, name)}\n`)
-    if (target === '-') io.stdout.write(result.data)
-    else await writeAtomically(target, result.data)
+    for (const line of converted.messages) io.stderr.write(`${line}\n`)
+    if (target === '-') io.stdout.write(converted.data)
+    else await writeAtomically(target, converted.data)
     return true
   } catch (error) {
     io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)

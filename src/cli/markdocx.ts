@@ -3,11 +3,12 @@
  * executable, launch.ts, which loads it through V8's code cache.
  */
 import { run } from './main.js'
+import { isConvertWorker, runConvertWorker } from './isolated-convert.js'
 import { isParseWorker, runParseWorker } from './parallel-parse.js'
 
 /**
  * Runs the CLI on this process's arguments and streams. `entry` is the executable's URL, which
- * is also the parse worker's script. MARKDOCX_THREADS=2 parses long documents on two threads:
+ * is also the script of the conversion and parse workers. MARKDOCX_THREADS=2 parses long documents on two threads:
  * not the default, as on a busy two-core machine it measured no faster (see the README's
  * Performance section; `npm run bench` times both).
  */
@@ -16,11 +17,16 @@ export function start(entry: URL): void {
     runParseWorker()
     return
   }
+  if (isConvertWorker()) {
+    runConvertWorker()
+    return
+  }
   run(process.argv.slice(2), {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
+    bundle: entry,
     ...(process.env.MARKDOCX_THREADS === '2' ? { parseWorker: entry } : {}),
   }).then(
     (status) => {
