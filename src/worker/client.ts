@@ -166,6 +166,7 @@ export class WorkerClient {
   private receive(message: WorkerReply, from: 'render' | 'exporter'): void {
     switch (message.type) {
       case 'rendered':
+      case 'blocks':
       case 'hast':
       case 'render-failed':
       case 'messages':

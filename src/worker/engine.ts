@@ -23,6 +23,7 @@ import { IMAGE_LIMITS } from './image-limits.js'
 import { ImageSource } from './image-source.js'
 import { AUTO_CHECK_LIMIT } from './limits.js'
 import { parseDocument } from './parser.js'
+import { postInParts } from './render-parts.js'
 import type { ExporterLinkMessage, ExportRequest, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { applyEdits } from './text-edits.js'
 
@@ -75,6 +76,7 @@ const NO_PAGE: PageMirror = { revision: -1, blocks: [], keys: new Map(), outline
 
 /** Elements of preview hast in one message to the page (HastReply in protocol.ts). */
 const HAST_PART = 5000
+
 
 export class Engine {
   private readonly cache = new PreviewCache()
@@ -240,12 +242,16 @@ export class Engine {
       const metadata = readFrontMatter(tree)
       const title = metadata.title
       const toc = tocDepthOf(metadata)
+      // A long block list and outline go first in parts, each read by the page in a task of its own.
+      const outline = outlineChanged ? layout.outline : undefined
+      const partsBefore = postInParts(patch, outline, (part) => this.post({ type: 'blocks', revision: request.revision, ...part }))
       this.post({
         type: 'rendered',
         revision: request.revision,
-        patch,
+        patch: { ...patch, blocks: patch.blocks.slice(partsBefore.blocks) },
         hast,
-        ...(outlineChanged ? { outline: layout.outline } : {}),
+        ...(outline ? { outline: outline.slice(partsBefore.outline) } : {}),
+        ...(partsBefore.parts > 0 ? { partsBefore: partsBefore.parts } : {}),
         words: layout.words,
         characters: layout.characters,
         ...(title ? { title } : {}),

@@ -16,7 +16,7 @@ import type { Root } from 'mdast'
 import type { DiagramResult } from '../docx/media/diagrams.js'
 import type { DiagramKind } from '../mdast/diagrams.js'
 import type { Message } from '../markdown/messages.js'
-import type { BlockPatch, OutlineEntry } from '../markdown/preview-hast.js'
+import type { BlockPatch, OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import type { ExportSettings } from '../model/export-settings.js'
 import type { TextEdit } from '../model/text-edit.js'
 
@@ -170,6 +170,23 @@ export interface RenderReply {
   timings: { parse: number; render: number }
   /** What the preview leaves out of blocks too large to lay out at once (markdown/preview/size-limits.ts), at their lines. */
   notes: Message[]
+  /**
+   * How many BlocksReply parts came before this reply: their blocks go before `patch.blocks`,
+   * their entries before `outline` (the page joins them, render-client.ts).
+   */
+  partsBefore?: number
+}
+
+/**
+ * The first blocks and outline entries of the render of `revision`, posted before its
+ * RenderReply when there are many: taking 100 000 headings' block list and outline in one
+ * message held the page's main thread for over a second (a message is read in one task).
+ */
+export interface BlocksReply {
+  type: 'blocks'
+  revision: number
+  blocks: PreviewBlock[]
+  outline: OutlineEntry[]
 }
 
 /**
@@ -246,4 +263,4 @@ export interface ExportProgress {
   total: number
 }
 
-export type WorkerReply = RenderReply | HastReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | ExportProgress | RasterizeRequest | DrawDiagramRequest
+export type WorkerReply = RenderReply | BlocksReply | HastReply | ResyncReply | RenderFailed | MessagesReply | ExportReply | ExportFailed | ExportProgress | RasterizeRequest | DrawDiagramRequest

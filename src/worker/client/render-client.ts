@@ -6,7 +6,8 @@
  * render, and further tries wait for a pause in typing.
  */
 import { budgetFor, type Budget } from '../budget.js'
-import type { HastReply, MessagesReply, RenderFailed, RenderReply } from '../protocol.js'
+import type { BlocksReply, HastReply, MessagesReply, RenderFailed, RenderReply } from '../protocol.js'
+import { PartsBuffer } from '../render-parts.js'
 import type { RenderWorker } from './render-worker.js'
 import type { TextSyncTracker } from './text-sync.js'
 
@@ -61,6 +62,8 @@ export class RenderClient {
   private applied = -1
   /** Replies below this revision belong to a document no longer shown. */
   private floor = 0
+  /** The first blocks and outline entries of a long render, until its reply comes. */
+  private readonly parts = new PartsBuffer()
 
   constructor(private readonly options: RenderClientOptions) {}
 
@@ -112,6 +115,7 @@ export class RenderClient {
 
   /** The render worker was replaced: it holds none of the page's blocks, nor the text. */
   workerReplaced(): void {
+    this.parts.clear()
     clearTimeout(this.timer)
     this.inFlight = undefined
     this.applied = -1
@@ -124,8 +128,15 @@ export class RenderClient {
     clearTimeout(this.timer)
   }
 
-  receive(message: RenderReply | HastReply | RenderFailed | MessagesReply): void {
+  receive(reply: RenderReply | BlocksReply | HastReply | RenderFailed | MessagesReply): void {
     const { events, text } = this.options
+    if (reply.type === 'blocks') {
+      this.parts.add(reply)
+      return
+    }
+    // A render in parts is applied whole; one whose parts did not all come (never seen: one
+    // port keeps order) counts as failed, so the next render sends every block again.
+    const message = reply.type === 'rendered' ? (this.parts.join(reply) ?? { type: 'render-failed' as const, revision: reply.revision, error: 'the preview lost part of a render' }) : reply
     if (message.type === 'hast') {
       // For blocks the page has (a dropped render's parts find none, and are let go).
       events.onHast?.(message)
