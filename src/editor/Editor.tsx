@@ -66,10 +66,11 @@ function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, 
       latest.current.onFiles(files, view.state.selection.main.head)
     }
     const onDrop = (event: DragEvent) => {
-      // A bibliography or style dropped here goes to the document's citations (the window's drop
-      // handler, which this lets the event reach), not into the text: CodeMirror skips a drop
-      // whose default is prevented, and would otherwise insert the file's content.
-      if ([...(event.dataTransfer?.files ?? [])].some((file) => citationFileKind(file.name))) {
+      // Any file but an image — a Markdown or Word document, a bibliography or style — goes to the
+      // window's drop handler, which this lets the event reach (it opens documents and stores
+      // citation files), not into the text: CodeMirror skips a drop whose default is prevented,
+      // and would otherwise insert the file's content as well.
+      if ([...(event.dataTransfer?.files ?? [])].some((file) => !file.type.startsWith('image/') || citationFileKind(file.name))) {
         event.preventDefault()
         return
       }

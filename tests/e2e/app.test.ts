@@ -258,6 +258,19 @@ describe('markdocx app', () => {
     })
     await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent()).toBe('Dropped')
     await expect.poll(() => page.locator('.documents .doc-name').allTextContents()).toEqual(expect.arrayContaining(['dropped.md', 'Welcome to markdocx']))
+    // Dropped on the editor, a document opens too, and is not also typed into the one shown.
+    const shown = await editorText(page)
+    await page.evaluate(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File(['# Second drop\n\nOnto the editor.\n'], 'second.md', { type: 'text/markdown' }))
+      const content = document.querySelector('[data-testid="editor"] .cm-content')!
+      const box = content.getBoundingClientRect()
+      content.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: box.x + 10, clientY: box.y + 5 }))
+    })
+    await expect.poll(() => page.locator('[data-testid="preview"] h1').textContent()).toBe('Second drop')
+    expect(await editorText(page)).toBe('# Second drop\n\nOnto the editor.\n')
+    await page.locator('.documents .doc-name', { hasText: 'dropped.md' }).click()
+    await expect.poll(() => editorText(page)).toBe(shown)
     expect(errors).toEqual([])
     await context.close()
   })
