@@ -1,8 +1,8 @@
 /**
  * The keystroke journal of one open document. Every change is written as its own tiny record
  * (the ChangeSet as JSON, a few bytes) the moment it happens, so closing the tab right after a
- * keystroke loses nothing; a full snapshot of the text is written now and then, which drops
- * the entries it covers in the same transaction.
+ * keystroke loses nothing; a full snapshot of the text is written now and then, and the
+ * entries it covers are dropped once it has committed.
  *
  * IndexedDB runs transactions on the same store in the order they were created, so entries and
  * snapshots never land out of order even though none is awaited before the next.
@@ -73,16 +73,20 @@ export class Journal {
     const seq = this.seq
     this.sinceSnapshot = 0
     try {
-      const transaction = db.transaction([STORES.documents, STORES.journal], 'readwrite')
+      // The text goes to the documents store alone: a transaction that also held the journal
+      // store would make every keystroke's entry wait behind its read round trip, and a tab
+      // closed in that time (typing right after a document switch, on a busy machine) lost
+      // them all. The entries it covers are dropped once it has committed; until then they are
+      // harmless, as loading replays only entries after the record's `seq`.
+      const transaction = db.transaction(STORES.documents, 'readwrite')
       const documents = transaction.objectStore(STORES.documents)
       const request = documents.get(this.documentId)
       request.onsuccess = () => {
         const record = request.result as DocumentRecord | undefined
-        if (!record) return
+        if (!record || record.seq > seq) return
         documents.put({ ...record, text: latest.doc.toString(), seq, cursor: latest.cursor, updatedAt: Date.now() })
-        transaction.objectStore(STORES.journal).delete(IDBKeyRange.bound([this.documentId, 0], [this.documentId, seq]))
       }
-      this.watch(transaction)
+      this.watch(transaction, () => this.dropEntries(db, seq))
     } catch (error) {
       this.fail(error)
     }
@@ -101,10 +105,23 @@ export class Journal {
     }, ms)
   }
 
-  private watch(transaction: IDBTransaction): void {
+  /** Drops the journal entries a committed snapshot covers. */
+  private dropEntries(db: IDBDatabase, seq: number): void {
+    try {
+      const transaction = db.transaction(STORES.journal, 'readwrite')
+      transaction.objectStore(STORES.journal).delete(IDBKeyRange.bound([this.documentId, 0], [this.documentId, seq]))
+      this.watch(transaction)
+      transaction.commit?.()
+    } catch (error) {
+      this.fail(error)
+    }
+  }
+
+  private watch(transaction: IDBTransaction, then?: () => void): void {
     transaction.oncomplete = () => {
       if (this.failed) this.failed = false
       this.onSaved()
+      then?.()
     }
     transaction.onabort = () => this.fail(transaction.error ?? new Error('the write was aborted'))
   }
