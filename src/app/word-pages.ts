@@ -6,8 +6,9 @@
  *
  * Pure arithmetic on heights, so it is tested without a browser; the DOM side (measuring,
  * moving blocks down by the space left on a page) is hooks/use-word-pages.ts. Lengths in CSS
- * pixels. Blocks are not split: one taller than a page starts a page and runs on over as many
- * pages as it needs (the preview cannot cut a paragraph between two boxes).
+ * pixels. A list comes as a unit per item, so it breaks between items; other blocks are not
+ * split: one taller than a page starts a page and runs on over as many pages as it needs (the
+ * preview cannot cut a paragraph between two boxes).
  */
 
 export interface PageGeometry {

@@ -144,6 +144,39 @@ describe('Word page preview', () => {
     await context.close()
   })
 
+  it('breaks a long list between its items, as Word does, none running into the bottom margin', async () => {
+    const { context, page, errors } = await fresh()
+    const items = Array.from({ length: 90 }, (_, i) => `- Item ${i + 1}: ${'a few words on this point '.repeat(i % 3 === 0 ? 6 : 1)}`)
+    await replaceText(page, ['# A list', '', 'Before the list.', '', ...items, '', 'After the list.', ''].join('\n'))
+    await page.waitForSelector('[data-testid="preview"] p:has-text("After the list.")')
+    await wordPageView(page)
+    await expect.poll(async () => (await pages(page)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3)
+    // Split, not moved whole: the first item stands on the first page with the heading, the last on a later one.
+    expect(await pageOf(page, '[data-testid="preview"] li:has-text("Item 1:")')).toBe(0)
+    expect(await pageOf(page, '[data-testid="preview"] li:has-text("Item 90:")')).toBeGreaterThanOrEqual(2)
+    const report = await page.evaluate(() => {
+      const scale = Number(document.querySelector<HTMLElement>('[data-testid="word-pages"]')?.dataset.scale ?? 1)
+      const margin = 25.4 * (96 / 25.4) * scale
+      const boxes = [...document.querySelectorAll('.word-page')].map((element) => element.getBoundingClientRect())
+      const items = [...document.querySelectorAll('[data-testid="preview"] li')]
+      const overflowing = items.filter((item) => {
+        // The item's text, not the padding that moved it down.
+        const range = document.createRange()
+        range.selectNodeContents(item)
+        const box = range.getBoundingClientRect()
+        const on = boxes.find((page) => box.top >= page.top && box.top < page.bottom)
+        return !on || box.bottom > on.bottom - margin + 1
+      })
+      // Filled: the page before an item that starts a page has no room left for it.
+      return { items: items.length, overflowing: overflowing.map((item) => item.textContent?.slice(0, 12)) }
+    })
+    expect(report.items).toBe(90)
+    expect(report.overflowing).toEqual([])
+    await page.screenshot({ path: join(shots, 'list.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   it('follows Page setup: the contents when asked for, Letter and landscape pages', async () => {
     const { context, page, errors } = await fresh()
     await replaceText(page, DOCUMENT)

@@ -6,7 +6,8 @@
  *
  * Blocks are `display: flow-root` in this view (word-page.css), so a block's height holds its
  * own margins and does not depend on the space added above it: one pass of reads, then one of
- * writes, with no layout in between. It runs again in the next animation frame after anything
+ * writes, with no layout in between. A top-level list breaks between its items (each moved down
+ * by a top padding when it starts a page). It runs again in the next animation frame after anything
  * changes size (an edit, an image or diagram arriving, the settings).
  */
 import { useEffect, useState, type RefObject } from 'react'
@@ -35,6 +36,35 @@ function isTitleBlock(element: HTMLElement, index: number): boolean {
   return index === 0 && element.firstElementChild?.matches('.front-matter') === true
 }
 
+/** Where a unit's shift goes: a block's top margin, or a list item's top padding (no margin collapses with it). */
+interface ShiftTarget {
+  element: HTMLElement
+  property: 'marginTop' | 'paddingTop'
+}
+
+/**
+ * A top-level list as units of its own, so that it breaks between items as Word breaks it
+ * rather than moving to the next page whole (or running over the page's foot when taller than
+ * a page): first what stands above the first item, then each item with the space after it.
+ * Heights leave out the shifts this view has added (item paddings), so they do not depend on
+ * the last layout. Undefined for anything but a list of two items or more.
+ */
+function splitList(element: HTMLElement, scale: number): Array<{ height: number; item?: HTMLElement }> | undefined {
+  const list = element.firstElementChild
+  if (!list || !(list.tagName === 'UL' || list.tagName === 'OL')) return undefined
+  const items = [...list.children].filter((child): child is HTMLElement => child instanceof HTMLElement && child.tagName === 'LI')
+  if (items.length < 2) return undefined
+  const box = element.getBoundingClientRect()
+  const tops = items.map((item) => item.getBoundingClientRect().top)
+  const own = (item: HTMLElement) => Number.parseFloat(item.style.paddingTop) || 0
+  const parts: Array<{ height: number; item?: HTMLElement }> = [{ height: (tops[0]! - box.top) / scale }]
+  items.forEach((item, index) => {
+    const end = index + 1 < items.length ? tops[index + 1]! : box.bottom
+    parts.push({ height: Math.max(0, (end - tops[index]!) / scale - own(item)), item })
+  })
+  return parts
+}
+
 function sameLayout(a: PageLayout, b: PageLayout): boolean {
   if (a.height !== b.height || a.pages.length !== b.pages.length) return false
   return a.pages.every((page, i) => page.top === b.pages[i]!.top && page.turned === b.pages[i]!.turned && page.plain === b.pages[i]!.plain)
@@ -51,6 +81,7 @@ export function useWordPages(container: RefObject<HTMLElement | null>, { geometr
     const geometry: PageGeometry = { width, height, margins: { top, right, bottom, left } }
     const turnedWidth = Math.max(1, height - left - right)
     let frame = 0
+    let shifted = new Set<HTMLElement>()
     const run = () => {
       frame = 0
       const elements: HTMLElement[] = []
@@ -61,19 +92,36 @@ export function useWordPages(container: RefObject<HTMLElement | null>, { geometr
         if (element.style.width !== wide) element.style.width = wide
       }
       // The pages may be shown scaled down to the pane's width: heights in the page's own pixels.
-      const scale = article.offsetHeight > 0 ? article.getBoundingClientRect().height / article.offsetHeight : 1
-      const units: PageUnit[] = elements.map((element, index) => {
-        const unit: PageUnit = { height: element.getBoundingClientRect().height / (scale > 0 ? scale : 1) }
-        if (endsPage(element) || (titlePage && isTitleBlock(element, index))) unit.breakAfter = true
-        if (isTurned(element)) unit.turned = true
-        return unit
+      const measured = article.getBoundingClientRect().height
+      const scale = article.offsetHeight > 0 && measured > 0 ? measured / article.offsetHeight : 1
+      const units: PageUnit[] = []
+      const targets: ShiftTarget[] = []
+      const items = new Set<HTMLElement>()
+      elements.forEach((element, index) => {
+        const first = units.length
+        const split = splitList(element, scale)
+        if (split) {
+          for (const [index, part] of split.entries()) {
+            units.push({ height: part.height })
+            targets.push(index === 0 ? { element, property: 'marginTop' } : { element: part.item!, property: 'paddingTop' })
+            if (part.item) items.add(part.item)
+          }
+        } else {
+          units.push({ height: element.getBoundingClientRect().height / scale })
+          targets.push({ element, property: 'marginTop' })
+        }
+        if (endsPage(element) || (titlePage && isTitleBlock(element, index))) units[first]!.breakAfter = true
+        if (isTurned(element)) units[first]!.turned = true
       })
       const next = paginate(units, geometry, titlePage && elements[0] !== undefined && isTitleBlock(elements[0], 0))
-      elements.forEach((element, index) => {
+      targets.forEach(({ element, property }, index) => {
         const shift = next.shifts[index] ?? 0
         const wanted = shift > 0 ? `${shift}px` : ''
-        if (element.style.marginTop !== wanted) element.style.marginTop = wanted
+        if (element.style[property] !== wanted) element.style[property] = wanted
       })
+      // Items shifted by an earlier run that are no longer split here (the list changed).
+      for (const item of shifted) if (!items.has(item)) item.style.removeProperty('padding-top')
+      shifted = items
       setLayout((previous) => (sameLayout(previous, next) ? previous : next))
     }
     const schedule = () => {
@@ -92,6 +140,7 @@ export function useWordPages(container: RefObject<HTMLElement | null>, { geometr
       mutations.disconnect()
       // Back to one long page: no block keeps a page's shift or width.
       for (const child of article.children) if (child instanceof HTMLElement) child.style.removeProperty('margin-top'), child.style.removeProperty('width')
+      for (const item of shifted) item.style.removeProperty('padding-top')
     }
   }, [container, width, height, top, right, bottom, left, titlePage, active])
   return layout
