@@ -12,6 +12,7 @@ import type { PageBreak } from '../mdast/nodes.js'
 import { urlProtocol } from '../mdast/safe-url.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { structure } from './blocks.js'
+import { sourceNode } from './field-sources.js'
 import { htmlToMdast, type TableModel } from './html-to-mdast.js'
 import { readFacts, splitMarkers, hasMarker, stripMarkers, type Marker } from './markers.js'
 import type { MessageLog } from './messages.js'
@@ -98,7 +99,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
     ;(parent as { children: Nodes[] }).children = out
   })
 
-  // 3. Inline markers: equations, note references.
+  // 3. Inline markers: equations, note references, citations and cross-references as written.
   const noteOfBookmark = new Map<string, string>()
   every((parent) => {
     for (let index = 0; index < parent.children.length; index++) {
@@ -125,6 +126,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
       if (!found) return node
       if (found.kind === 'm' || found.kind === 'M') return inlineMath(found, input)
       if (found.kind === 'f') return footnoteReference(found.payload)
+      if (found.kind === 'C' || found.kind === 'X') return sourceNode(found) ?? node
       if (found.kind === 'n') {
         const label = noteOfBookmark.get(found.payload)
         if (label !== undefined) return footnoteReference(label)

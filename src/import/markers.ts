@@ -49,6 +49,9 @@ export type MarkerKind =
   | 'L'
   /** A picture's title, after its description (payload: the text). */
   | 'T'
+  /** A citation / a cross-reference as written, from markdocx's ADDIN field (payload: the Markdown; field-sources.ts). */
+  | 'C'
+  | 'X'
 
 export interface Marker {
   kind: MarkerKind

@@ -1,6 +1,7 @@
 import { FootnoteReferenceRun, TextRun } from 'docx'
 import type { Bibliography, Citation } from '../../mdast/nodes.js'
 import type { Context } from '../context.js'
+import { citationSource, sourceField } from '../source-fields.js'
 import type { Handler } from './types.js'
 
 /**
@@ -8,17 +9,20 @@ import type { Handler } from './types.js'
  * formatted it (src/citations, before compiling: italics, small caps and links as runs), else
  * the text as written. In a note style (CSL class="note") the citation is a real footnote, as
  * pandoc makes it — inside a footnote it stays in that note's text (Word has no nested notes).
+ * What the text shows is wrapped in a field keeping the citation's Markdown (source-fields.ts),
+ * so an import gives back `[@doe99, p. 33]`; a note's mark stays outside it.
  */
 export const citation: Handler<Citation> = (state, node, context) => {
   const { formatted, note } = node.data
+  const kept = (children: ReturnType<typeof state.inlines>) => sourceField('CITATION', citationSource(node, state.file), children)
   const shown = state.inlines({ ...node, children: formatted ?? node.children }, context)
-  if (note === undefined) return shown
-  if (context.inFootnote) return [...shown, ...(shown.length > 0 ? [new TextRun(' ')] : []), ...state.inlines({ ...node, children: note }, context)]
+  if (note === undefined) return kept(shown)
+  if (context.inFootnote) return kept([...shown, ...(shown.length > 0 ? [new TextRun(' ')] : []), ...state.inlines({ ...node, children: note }, context)])
   const noteContext: Context = { ...state.rootContext, part: 'footnotes', paragraphStyle: 'FootnoteText', inFootnote: true }
   // Word puts a space between a note's mark and its text.
   const body = state.paragraph(noteContext, [new TextRun(' '), ...state.inlines({ ...node, children: note }, noteContext)])
   const id = state.footnotes.addNote([body])
-  return [...shown, new FootnoteReferenceRun(id)]
+  return [...kept(shown), new FootnoteReferenceRun(id)]
 }
 
 /**
