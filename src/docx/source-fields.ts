@@ -56,3 +56,12 @@ function writtenPhrasing(children: PhrasingContent[]): string {
     })
     .join('')
 }
+
+/**
+ * The reference list's place marks, empty ADDIN fields (nothing shows): `MARKDOCX_REFS` where the
+ * author's `::: {#refs}` div was, `MARKDOCX_REFS_ENTRY` on each entry the bibliography made —
+ * so an import gives back the div and leaves out the list it would make again.
+ */
+export function referenceMark(kind: 'REFS' | 'REFS_ENTRY'): ParagraphChild[] {
+  return complexField(`ADDIN MARKDOCX_${kind}`, [])
+}

@@ -12,12 +12,14 @@ import type { PageBreak } from '../mdast/nodes.js'
 import { urlProtocol } from '../mdast/safe-url.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { structure } from './blocks.js'
+import { renameBookmarks } from './bookmark-names.js'
 import { sourceNode } from './field-sources.js'
 import { htmlToMdast, type TableModel } from './html-to-mdast.js'
 import { readFacts, splitMarkers, hasMarker, stripMarkers, type Marker } from './markers.js'
 import type { MessageLog } from './messages.js'
 import { canonicalPhrasing } from './phrasing.js'
 import { printMarkdown } from './print.js'
+import { restoreReferenceList } from './reference-list.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
 
 export interface BuildInput {
@@ -26,8 +28,10 @@ export interface BuildInput {
   images: Array<{ bytes: Uint8Array; contentType: string }>
   imageFolder: string
   log: MessageLog
-  /** Properties from docProps/core.xml worth keeping (keywords, language). */
-  properties?: { keywords?: string[]; lang?: string }
+  /** Properties from docProps/core.xml worth keeping (keywords, language), and the front matter markdocx kept in docProps/custom.xml. */
+  properties?: { keywords?: string[]; lang?: string; frontMatter?: Record<string, unknown> }
+  /** Bookmark names markdocx made from other ids (`sec_intro` → `sec:intro`), from docProps/custom.xml. */
+  bookmarkIds?: ReadonlyMap<string, string>
 }
 
 export interface Built {
@@ -165,7 +169,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
 
   // 6. Blocks: lists, quotes, tables, captions; notes as footnote definitions.
   const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf }
-  const children = structure(reading.tree.children, blockContext)
+  const children = restoreReferenceList(structure(reading.tree.children, blockContext) as RootContent[], markerOf)
   const definitions: FootnoteDefinition[] = []
   for (const [label, note] of reading.notes) {
     const structured = structure(note.children, blockContext) as BlockContent[]
@@ -176,6 +180,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
 
   // 7. Bookmarks: heading ids and the links that point to them; script links lose their link.
   resolveBookmarks(tree, markers)
+  if (input.bookmarkIds) renameBookmarks(tree, input.bookmarkIds)
   dropScriptLinks(tree, input)
 
   // 8. What is left of the markers goes; empty paragraphs go; pictures get their names.
@@ -305,6 +310,7 @@ function titleBlock(tree: Root, classes: WeakMap<Nodes, string[]>, input: BuildI
   }
   if (input.properties?.keywords && input.properties.keywords.length > 0) data.keywords = input.properties.keywords
   if (input.properties?.lang) data.lang = input.properties.lang
+  for (const [key, value] of Object.entries(input.properties?.frontMatter ?? {})) if (!(key in data)) data[key] = value
   if (numbered) data['number-sections'] = true
   if (input.findings.toc) {
     data.toc = true

@@ -5,7 +5,9 @@
  * ours whose source is one well-formed citation or reference, the result gives way to a marker
  * (`C` or `X`) that build.ts turns back into the node (`sourceNode`). Anything else — another
  * tool's field (Zotero's `ADDIN ZOTERO_ITEM CSL_CITATION {…}`), or an instruction edited into
- * something that is not one citation — keeps its result text, as before.
+ * something that is not one citation — keeps its result text, as before. The reference list's
+ * marks (`ADDIN MARKDOCX_REFS`, `…_REFS_ENTRY`, empty) become `R` and `E` markers, which
+ * reference-list.ts reads.
  *
  * The check is on the shape, not a full parse (the importer does not load the Markdown parser):
  * one bracket group without brackets inside, or an in-text key with an optional bracketed
@@ -29,6 +31,9 @@ const CROSSREF_IN_TEXT = new RegExp(String.raw`^@${LABEL}$`, 'iu')
 
 /** The marker for an ADDIN field's instruction, when it is markdocx's and its source is sound. */
 export function sourceMarker(instruction: string): string | undefined {
+  // The reference list's marks (an empty result): where `::: {#refs}` was, an entry the bibliography made.
+  const mark = /^\s*ADDIN\s+MARKDOCX_(REFS|REFS_ENTRY)\s*$/.exec(instruction)
+  if (mark) return marker(mark[1] === 'REFS' ? 'R' : 'E')
   const match = /^\s*ADDIN\s+MARKDOCX_(CITATION|CROSSREF)\s+([\s\S]*)$/.exec(instruction)
   if (!match) return undefined
   const source = match[2]!.replace(/\s+/g, ' ').trim()

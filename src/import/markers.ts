@@ -52,6 +52,9 @@ export type MarkerKind =
   /** A citation / a cross-reference as written, from markdocx's ADDIN field (payload: the Markdown; field-sources.ts). */
   | 'C'
   | 'X'
+  /** Where the author's `::: {#refs}` div was; an entry of the reference list the bibliography made (reference-list.ts). */
+  | 'R'
+  | 'E'
 
 export interface Marker {
   kind: MarkerKind

@@ -1,7 +1,7 @@
 import { FootnoteReferenceRun, TextRun } from 'docx'
 import type { Bibliography, Citation } from '../../mdast/nodes.js'
 import type { Context } from '../context.js'
-import { citationSource, sourceField } from '../source-fields.js'
+import { citationSource, referenceMark, sourceField } from '../source-fields.js'
 import type { Handler } from './types.js'
 
 /**
@@ -28,13 +28,15 @@ export const citation: Handler<Citation> = (state, node, context) => {
 /**
  * The reference list: one paragraph per entry in pandoc's Bibliography style, bookmarked
  * `ref-<key>` (so `link-citations` and `[x](#ref-key)` links reach it), with the hanging
- * indent the CSL style asks for (APA, Chicago) as direct formatting.
+ * indent the CSL style asks for (APA, Chicago) as direct formatting. Each entry is marked as
+ * made by the bibliography, the first one also as the `::: {#refs}` div's place when it is in
+ * one (source-fields.ts), so an import gives back the div, not the list.
  */
 export const bibliography: Handler<Bibliography> = (state, node, context) =>
-  node.children.map((entry) => {
+  node.children.map((entry, index) => {
     const id = entry.data?.attributes?.id
     const name = id ? state.bookmarks.place(id) : undefined
-    const runs = state.inlines(entry, context)
+    const runs = [...(index === 0 && context.inReferenceDiv ? referenceMark('REFS') : []), ...referenceMark('REFS_ENTRY'), ...state.inlines(entry, context)]
     const indent = node.data.hangingIndent ? { indent: { left: context.indent + 720, hanging: 720 } } : {}
     return state.paragraph({ ...context, paragraphStyle: 'Bibliography' }, name ? state.bookmarks.wrap(name, runs) : runs, { style: 'Bibliography', ...indent })
   })
