@@ -22,6 +22,7 @@ import type { BlockContent, Blockquote, Html, Image, List, ListItem, Nodes, Para
 import { toHast } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import type { CalloutKind, TableCaption } from '../mdast/nodes.js'
+import { figureImage, figureTitle } from './figures.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
@@ -368,9 +369,9 @@ function captions(blocks: Flow[], context: BlockContext): Flow[] {
     }
     const text = captionText(block.children, context)
     const previous = out[out.length - 1]
-    const image = previous ? loneImage(previous) : undefined
+    const image = previous ? figureImage(previous, context.markerOf) : undefined
     if (image && (kind === 'image' || kind === 'any')) {
-      image.title = toString({ type: 'paragraph', children: text }).trim() || null
+      image.title = figureTitle(toString({ type: 'paragraph', children: text }).trim(), image.alt)
       continue
     }
     const next = blocks[index + 1]
