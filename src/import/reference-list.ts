@@ -1,7 +1,7 @@
 /**
  * The reference list, as markdocx marks it (src/docx/source-fields.ts): a paragraph holding an
- * `E` marker is an entry the bibliography made — left out, since the Markdown makes it again
- * from its citations — and one holding an `R` marker is where the author wrote `::: {#refs}`,
+ * `E` marker is an entry the bibliography made (or the heading made with it) — left out, since
+ * the Markdown makes it again from its citations — and one holding an `R` marker is where the author wrote `::: {#refs}`,
  * which comes back as that (empty) div. A reference list from another tool has no marks and
  * stays text.
  */
@@ -20,10 +20,10 @@ export function restoreReferenceList(children: RootContent[], markerOf: (node: N
   return out
 }
 
-/** The reference-list markers directly in a paragraph. */
+/** The reference-list markers directly in a paragraph (or the list's own heading). */
 function kinds(node: RootContent, markerOf: (node: Nodes) => Marker | undefined): Set<string> {
   const found = new Set<string>()
-  if (node.type !== 'paragraph') return found
+  if (node.type !== 'paragraph' && node.type !== 'heading') return found
   for (const child of node.children) {
     const kind = markerOf(child)?.kind
     if (kind === 'R' || kind === 'E') found.add(kind)

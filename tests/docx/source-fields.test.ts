@@ -66,6 +66,13 @@ describe('export: sources kept for an import', () => {
     expect(back).toContain('See [the intro](#sec:intro) and @sec:intro.')
   })
 
+  it('leaves out on import a reference list made at the end, its heading with it (a heading the author wrote stays)', async () => {
+    for (const markdown of ['# A\n\nText [@doe99].\n', '# A\n\nText [@doe99].\n\n# References\n']) {
+      const { data } = await markdownToDocx(markdown, { bibliography })
+      expect((await docxToMarkdown(data)).markdown).toBe(markdown)
+    }
+  })
+
   it('comes back through the import as written', async () => {
     const markdown = 'As @doe99 [p. 33] argues [see @smith04, pp. 10-12; also -@doe99].\n\n::: {#refs}\n:::\n\nAfter.\n'
     const { data } = await markdownToDocx(markdown, { bibliography, csl: 'apa' })
