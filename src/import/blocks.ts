@@ -23,6 +23,7 @@ import { toHast } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import type { CalloutKind, TableCaption } from '../mdast/nodes.js'
 import { figureImage, figureTitle } from './figures.js'
+import { listingCaption } from './listings.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
@@ -383,6 +384,7 @@ function captions(blocks: Flow[], context: BlockContext): Flow[] {
       else out.splice(out.length - 1, 0, caption)
       continue
     }
+    if (kind === 'any' && listingCaption(block, next, text, context.markerOf)) continue
     out.push(block)
   }
   return out

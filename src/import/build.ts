@@ -18,6 +18,7 @@ import { htmlToMdast, type TableModel } from './html-to-mdast.js'
 import { readFacts, splitMarkers, hasMarker, stripMarkers, type Marker } from './markers.js'
 import type { MessageLog } from './messages.js'
 import { canonicalPhrasing } from './phrasing.js'
+import { numberedEquation } from './numbered-equations.js'
 import { printMarkdown } from './print.js'
 import { restoreReferenceList } from './reference-list.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
@@ -66,6 +67,8 @@ export function buildDocument(html: string, input: BuildInput): Built {
       else if (child.type === 'image' && child.alt && hasMarker(child.alt)) {
         const title = splitMarkers(child.alt).find((part): part is Marker => typeof part !== 'string' && part.kind === 'T')
         if (title) child.title = title.payload
+        const size = splitMarkers(child.alt).find((part): part is Marker => typeof part !== 'string' && part.kind === 'W')
+        if (size) child.data = { ...child.data, attributes: { classes: [], pairs: size.payload.split(' ').map((pair) => pair.split('=') as [string, string]) } }
         child.alt = stripMarkers(child.alt)
       }
       if (child.type !== 'text' || !hasMarker(child.value)) {
@@ -224,6 +227,8 @@ function takeFacts(block: Paragraph | Heading, markers: WeakMap<Nodes, Marker>, 
 
 /** A paragraph cut at its page breaks and display equations; one that is only a rule, a rule. */
 function splitBlocks(paragraph: Paragraph, markers: WeakMap<Nodes, Marker>, facts: WeakMap<Nodes, Map<string, string>>, input: BuildInput): Nodes[] {
+  const numbered = numberedEquation(paragraph, (node) => markers.get(node), (found) => mathBlock(found, input))
+  if (numbered) return [numbered]
   const kinds = paragraph.children.map((child) => markers.get(child)?.kind)
   if (!kinds.some((kind) => kind === 'b' || kind === 'h' || kind === 'M')) return [paragraph]
   const visible = paragraph.children.filter((child, index) => kinds[index] !== 'h' && kinds[index] !== 'a' && !(child.type === 'text' && child.value.trim() === '') && !(child.type === 'html' && child.value === '' && kinds[index] === undefined))

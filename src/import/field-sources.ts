@@ -77,3 +77,9 @@ function crossReferenceNode(source: string): CrossReference {
   })
   return { type: 'crossReference', value: source, items }
 }
+
+/** The size markdocx notes after a picture's name (`Picture 4 {width=40%}`), as `width=40%`; undefined for any other name. */
+export function pictureSize(name: string | undefined): string | undefined {
+  const match = /^(?:Picture|Diagram) \d+ \{((?:width|height)=\d+(?:\.\d+)?(?:px|in|cm|mm|pt|%)?(?: (?:width|height)=\d+(?:\.\d+)?(?:px|in|cm|mm|pt|%)?)?)\}$/.exec(name ?? '')
+  return match?.[1]
+}

@@ -24,7 +24,8 @@ export function figureImage(block: RootContent, markerOf: (node: Nodes) => Marke
   // Word's own hidden bookmarks (`_Ref…`, `_GoBack`) name no label.
   const label = anchors.find((anchor) => !markerOf(anchor)!.payload.startsWith('_'))
   if (label && image.data?.attributes?.id === undefined) {
-    image.data = { ...image.data, attributes: { id: markerOf(label)!.payload, classes: [], pairs: [] } }
+    const attributes = image.data?.attributes
+    image.data = { ...image.data, attributes: { id: markerOf(label)!.payload, classes: attributes?.classes ?? [], pairs: attributes?.pairs ?? [] } }
     block.children = block.children.filter((child) => child !== label)
   }
   return image

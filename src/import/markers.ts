@@ -49,6 +49,8 @@ export type MarkerKind =
   | 'L'
   /** A picture's title, after its description (payload: the text). */
   | 'T'
+  /** A picture's size as markdocx noted it (payload: `width=40%`, field-sources.ts). */
+  | 'W'
   /** A citation / a cross-reference as written, from markdocx's ADDIN field (payload: the Markdown; field-sources.ts). */
   | 'C'
   | 'X'

@@ -24,7 +24,7 @@
  *
  * Everything else is copied unchanged. Linear in the part's length.
  */
-import { sourceMarker } from './field-sources.js'
+import { pictureSize, sourceMarker } from './field-sources.js'
 import { marker } from './markers.js'
 import type { ListCounter } from './list-numbers.js'
 import { ommlToLatex } from './omml.js'
@@ -324,13 +324,16 @@ export function markPart(xml: string, context: MarkupContext): string {
         // A picture's title (markdocx writes a Markdown image's title there) rides in its description.
         const attributes = attributesOf(xml.slice(token.start, token.end))
         const title = attributes.get('title')
-        if (title && title.trim() !== '') {
+        // markdocx writes the size asked for after the name (`Picture 4 {width=40%}`): kept as a marker too.
+        const size = pictureSize(attributes.get('name'))
+        const kept = (title && title.trim() !== '' ? marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')) : '') + (size ? marker('W', size) : '')
+        if (kept !== '') {
           const description = attributes.get('descr') ?? ''
           flushTo(token.start)
           const tag = xml.slice(token.start, token.end)
           const rewritten = /\sdescr="[^"]*"/.test(tag)
-            ? tag.replace(/\sdescr="[^"]*"/, ` descr="${escapeXml(description + marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')))}"`)
-            : tag.replace(/^<wp:docPr/, `<wp:docPr descr="${escapeXml(description + marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')))}"`)
+            ? tag.replace(/\sdescr="[^"]*"/, ` descr="${escapeXml(description + kept)}"`)
+            : tag.replace(/^<wp:docPr/, `<wp:docPr descr="${escapeXml(description + kept)}"`)
           pieces.push(rewritten)
           copied = token.end
         }
