@@ -13,9 +13,10 @@ export function listingCaption(caption: Paragraph, next: RootContent | undefined
   if (next?.type !== 'code' || next.lang) return false
   const label = caption.children.map((child) => markerOf(child)).find((found) => found?.kind === 'a' && /^lst[_:]/i.test(found.payload))?.payload
   const words = toString({ type: 'paragraph', children: text }).trim()
-  if (label === undefined || words === '' || /[\n{}]/.test(words)) return false
+  // A caption the attribute could not hold as written (quotes, braces) stays a paragraph.
+  if (label === undefined || words === '' || /[\n{}"\\]/.test(words)) return false
   // The bookmark's name (`lst_model`) is named back to the label by bookmark-names.ts.
   next.lang = `{#${label}`
-  next.meta = `caption="${words.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"}`
+  next.meta = `caption="${words}"}`
   return true
 }

@@ -73,6 +73,25 @@ describe('export: sources kept for an import', () => {
     }
   })
 
+  it('gives back labels with `:` and a figure’s caption, size, equation and listing labels', async () => {
+    const markdown = [
+      '# Intro {#sec:intro}',
+      'See @fig:plot, [-@eq:one], [@lst:code; @sec:intro] and [the plot](#fig:plot).',
+      '![A plot](chart.png){#fig:plot width=40%}',
+      '$$\nE = mc^2\n$$ {#eq:one}',
+      '```{#lst:code caption="The code"}\nx = 1\n```',
+      '',
+    ].join('\n\n')
+    const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+    const { data } = await markdownToDocx(markdown, { loadImage: async () => png })
+    const back = (await docxToMarkdown(data)).markdown
+    expect(back).toContain('# Intro {#sec:intro}')
+    expect(back).toContain('See @fig:plot, [-@eq:one], [@lst:code; @sec:intro] and [the plot](#fig:plot).')
+    expect(back).toMatch(/!\[A plot\]\(images\/image1\.png\)\{#fig:plot width=40%\}/)
+    expect(back).toContain('$$ {#eq:one}')
+    expect(back).toContain('```{#lst:code caption="The code"}\nx = 1\n```')
+  })
+
   it('comes back through the import as written', async () => {
     const markdown = 'As @doe99 [p. 33] argues [see @smith04, pp. 10-12; also -@doe99].\n\n::: {#refs}\n:::\n\nAfter.\n'
     const { data } = await markdownToDocx(markdown, { bibliography, csl: 'apa' })
