@@ -177,7 +177,7 @@ export function applyResult(tree: Root, file: VFile, plan: CitationPlan, result:
   const title = plan.sectionTitle ?? 'References'
   const named = last !== undefined && (REFERENCE_HEADINGS.test(headingText(last).trim()) || headingText(last).trim() === plan.sectionTitle)
   if (!named) {
-    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: title }], data: { attributes: { classes: ['unnumbered'], pairs: [] } } }
+    const heading: Heading = { type: 'heading', depth: 1, children: [{ type: 'text', value: title }], data: { attributes: { classes: ['unnumbered'], pairs: [] }, referenceHeading: true } }
     if (at) heading.position = at
     tree.children.push(heading)
   }

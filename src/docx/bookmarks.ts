@@ -43,6 +43,8 @@ export class BookmarkRegistry {
   private readonly byHeading = new Map<Heading, string>()
   private readonly byId = new Map<string, string>()
   private readonly placed = new Set<string>()
+  /** Names that differ from the id or slug they were made from, and that id (kept in the .docx for an import). */
+  private readonly originals = new Map<string, string>()
 
   constructor(slugs: ReadonlyMap<Heading, string>, ids: Iterable<string> = []) {
     for (const [heading, slug] of slugs) {
@@ -83,6 +85,11 @@ export class BookmarkRegistry {
     return this.uniqueName(`_${base}`)
   }
 
+  /** Each bookmark whose name is not what it was made from (`sec_intro` for `sec:intro`), with that; hidden ones left out. */
+  renamed(): ReadonlyMap<string, string> {
+    return this.originals
+  }
+
   /** Start and end markers around `children`, with a fresh id. */
   wrap(name: string, children: ParagraphChild[]): ParagraphChild[] {
     const id = ++this.nextId
@@ -100,6 +107,7 @@ export class BookmarkRegistry {
       name = base.slice(0, MAX_NAME - suffix.length) + suffix
     }
     this.names.add(name.toLowerCase())
+    if (name !== wanted && !wanted.startsWith('_')) this.originals.set(name, wanted)
     return name
   }
 }

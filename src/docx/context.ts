@@ -59,6 +59,8 @@ export interface Context {
   readonly inLink?: boolean
   /** Inside a footnote body: footnote references cannot nest in Word. */
   readonly inFootnote?: boolean
+  /** Inside `::: {#refs}`: the reference list's first paragraph carries the div's place (source-fields.ts). */
+  readonly inReferenceDiv?: boolean
   /** Inside a table cell. */
   readonly inTable?: boolean
   /** The table being compiled: column widths (twips) and alignments. */

@@ -23,6 +23,7 @@ import { walk } from '../mdast/walk.js'
 import type { BookmarkRegistry } from './bookmarks.js'
 import type { Context } from './context.js'
 import { complexField } from './ooxml/fields.js'
+import { sourceField } from './source-fields.js'
 import type { State } from './state.js'
 import { formattedRun } from './text/text-runs.js'
 import { runOptions, xmlSafe } from './text/text.js'
@@ -88,7 +89,11 @@ const HINTS: Readonly<Record<(typeof KIND_NAMES)[keyof typeof KIND_NAMES], strin
   section: ' (a heading)',
 }
 
-/** A reference's runs: its words as text, each number a REF field, `??` (bold) for a label that names nothing. */
+/**
+ * A reference's runs: its words as text, each number a REF field, `??` (bold) for a label that
+ * names nothing — all inside a field keeping the reference as written (source-fields.ts), so an
+ * import gives back `[@fig:a; @fig:b]`.
+ */
 export function crossReferenceRuns(state: State, node: CrossReference, context: Context): ParagraphChild[] {
   const registry = state.crossReferences
   const out: ParagraphChild[] = []
@@ -109,5 +114,5 @@ export function crossReferenceRuns(state: State, node: CrossReference, context: 
       out.push(...complexField(`REF ${registry.bookmark(target.label)} ${switches}`, result))
     }
   }
-  return out
+  return sourceField('CROSSREF', node.value, out)
 }

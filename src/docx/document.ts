@@ -5,6 +5,7 @@
  * page setup, and the hyperlink relationships (added with the ids the handlers already used).
  */
 import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileChild, type ISectionOptions } from 'docx'
+import { markdocxProperties } from './ooxml/markdocx-properties.js'
 import { setPackageEdits, type PackageEdits } from './ooxml/package-edits.js'
 import { pageFurniture } from './page/page-furniture.js'
 import { languageAttributes } from './text/rtl.js'
@@ -31,7 +32,9 @@ export function buildDocument(state: State, body: FileChild[]): Document {
   const bodyIndex = sections.findIndex((section) => section.kind !== 'title')
   const comments = state.comments.options(metadata)
 
+  const kept = markdocxProperties(metadata, state.bookmarks.renamed())
   const doc = new Document({
+    ...(kept.length > 0 ? { customProperties: kept } : {}),
     externalStyles: merged?.xml ?? ours,
     numbering: { config: state.numbering.config() },
     footnotes: state.footnotes.notes(),

@@ -22,6 +22,8 @@ import type { BlockContent, Blockquote, Html, Image, List, ListItem, Nodes, Para
 import { toHast } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import type { CalloutKind, TableCaption } from '../mdast/nodes.js'
+import { figureImage, figureTitle } from './figures.js'
+import { listingCaption } from './listings.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
@@ -368,9 +370,9 @@ function captions(blocks: Flow[], context: BlockContext): Flow[] {
     }
     const text = captionText(block.children, context)
     const previous = out[out.length - 1]
-    const image = previous ? loneImage(previous) : undefined
+    const image = previous ? figureImage(previous, context.markerOf) : undefined
     if (image && (kind === 'image' || kind === 'any')) {
-      image.title = toString({ type: 'paragraph', children: text }).trim() || null
+      image.title = figureTitle(toString({ type: 'paragraph', children: text }).trim(), image.alt)
       continue
     }
     const next = blocks[index + 1]
@@ -382,6 +384,7 @@ function captions(blocks: Flow[], context: BlockContext): Flow[] {
       else out.splice(out.length - 1, 0, caption)
       continue
     }
+    if (kind === 'any' && listingCaption(block, next, text, context.markerOf)) continue
     out.push(block)
   }
   return out

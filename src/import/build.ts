@@ -12,11 +12,15 @@ import type { PageBreak } from '../mdast/nodes.js'
 import { urlProtocol } from '../mdast/safe-url.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { structure } from './blocks.js'
+import { renameBookmarks } from './bookmark-names.js'
+import { sourceNode } from './field-sources.js'
 import { htmlToMdast, type TableModel } from './html-to-mdast.js'
 import { readFacts, splitMarkers, hasMarker, stripMarkers, type Marker } from './markers.js'
 import type { MessageLog } from './messages.js'
 import { canonicalPhrasing } from './phrasing.js'
+import { numberedEquation } from './numbered-equations.js'
 import { printMarkdown } from './print.js'
+import { restoreReferenceList } from './reference-list.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
 
 export interface BuildInput {
@@ -25,8 +29,10 @@ export interface BuildInput {
   images: Array<{ bytes: Uint8Array; contentType: string }>
   imageFolder: string
   log: MessageLog
-  /** Properties from docProps/core.xml worth keeping (keywords, language). */
-  properties?: { keywords?: string[]; lang?: string }
+  /** Properties from docProps/core.xml worth keeping (keywords, language), and the front matter markdocx kept in docProps/custom.xml. */
+  properties?: { keywords?: string[]; lang?: string; frontMatter?: Record<string, unknown> }
+  /** Bookmark names markdocx made from other ids (`sec_intro` → `sec:intro`), from docProps/custom.xml. */
+  bookmarkIds?: ReadonlyMap<string, string>
 }
 
 export interface Built {
@@ -61,6 +67,8 @@ export function buildDocument(html: string, input: BuildInput): Built {
       else if (child.type === 'image' && child.alt && hasMarker(child.alt)) {
         const title = splitMarkers(child.alt).find((part): part is Marker => typeof part !== 'string' && part.kind === 'T')
         if (title) child.title = title.payload
+        const size = splitMarkers(child.alt).find((part): part is Marker => typeof part !== 'string' && part.kind === 'W')
+        if (size) child.data = { ...child.data, attributes: { classes: [], pairs: size.payload.split(' ').map((pair) => pair.split('=') as [string, string]) } }
         child.alt = stripMarkers(child.alt)
       }
       if (child.type !== 'text' || !hasMarker(child.value)) {
@@ -98,7 +106,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
     ;(parent as { children: Nodes[] }).children = out
   })
 
-  // 3. Inline markers: equations, note references.
+  // 3. Inline markers: equations, note references, citations and cross-references as written.
   const noteOfBookmark = new Map<string, string>()
   every((parent) => {
     for (let index = 0; index < parent.children.length; index++) {
@@ -125,6 +133,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
       if (!found) return node
       if (found.kind === 'm' || found.kind === 'M') return inlineMath(found, input)
       if (found.kind === 'f') return footnoteReference(found.payload)
+      if (found.kind === 'C' || found.kind === 'X') return sourceNode(found) ?? node
       if (found.kind === 'n') {
         const label = noteOfBookmark.get(found.payload)
         if (label !== undefined) return footnoteReference(label)
@@ -163,7 +172,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
 
   // 6. Blocks: lists, quotes, tables, captions; notes as footnote definitions.
   const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf }
-  const children = structure(reading.tree.children, blockContext)
+  const children = restoreReferenceList(structure(reading.tree.children, blockContext) as RootContent[], markerOf)
   const definitions: FootnoteDefinition[] = []
   for (const [label, note] of reading.notes) {
     const structured = structure(note.children, blockContext) as BlockContent[]
@@ -174,6 +183,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
 
   // 7. Bookmarks: heading ids and the links that point to them; script links lose their link.
   resolveBookmarks(tree, markers)
+  if (input.bookmarkIds) renameBookmarks(tree, input.bookmarkIds)
   dropScriptLinks(tree, input)
 
   // 8. What is left of the markers goes; empty paragraphs go; pictures get their names.
@@ -217,6 +227,8 @@ function takeFacts(block: Paragraph | Heading, markers: WeakMap<Nodes, Marker>, 
 
 /** A paragraph cut at its page breaks and display equations; one that is only a rule, a rule. */
 function splitBlocks(paragraph: Paragraph, markers: WeakMap<Nodes, Marker>, facts: WeakMap<Nodes, Map<string, string>>, input: BuildInput): Nodes[] {
+  const numbered = numberedEquation(paragraph, (node) => markers.get(node), (found) => mathBlock(found, input))
+  if (numbered) return [numbered]
   const kinds = paragraph.children.map((child) => markers.get(child)?.kind)
   if (!kinds.some((kind) => kind === 'b' || kind === 'h' || kind === 'M')) return [paragraph]
   const visible = paragraph.children.filter((child, index) => kinds[index] !== 'h' && kinds[index] !== 'a' && !(child.type === 'text' && child.value.trim() === '') && !(child.type === 'html' && child.value === '' && kinds[index] === undefined))
@@ -303,6 +315,7 @@ function titleBlock(tree: Root, classes: WeakMap<Nodes, string[]>, input: BuildI
   }
   if (input.properties?.keywords && input.properties.keywords.length > 0) data.keywords = input.properties.keywords
   if (input.properties?.lang) data.lang = input.properties.lang
+  for (const [key, value] of Object.entries(input.properties?.frontMatter ?? {})) if (!(key in data)) data[key] = value
   if (numbered) data['number-sections'] = true
   if (input.findings.toc) {
     data.toc = true

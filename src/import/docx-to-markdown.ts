@@ -18,6 +18,7 @@ import { MessageLog, type ImportMessage } from './messages.js'
 import { decodeXml, findMainPart, readPackage, writePackage, type PackageLimits } from './package.js'
 import { printMarkdown } from './print.js'
 import { resolveStyles, STYLE_MAP } from './style-map.js'
+import { readMarkdocxProperties } from './markdocx-properties.js'
 import { markPart, type Equation, type MarkupFindings } from './word-markup.js'
 import { readNumbering, readStyles } from './word-styles.js'
 import { descendants, parseXml, textOf } from './xml.js'
@@ -113,7 +114,9 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
       },
     )
     for (const message of result.messages) reportMammoth(message, log)
-    const built = buildDocument(result.value, { equations, findings, images, imageFolder: options.imageFolder ?? 'images', log, properties: readProperties(text('docProps/core.xml')) })
+    const kept = readMarkdocxProperties(text('docProps/custom.xml'))
+    const properties = { ...readProperties(text('docProps/core.xml')), frontMatter: kept.frontMatter }
+    const built = buildDocument(result.value, { equations, findings, images, imageFolder: options.imageFolder ?? 'images', log, properties, bookmarkIds: kept.bookmarks })
     // Every marker was read back by now; one in a place no pass looks (a picture's alt text) goes too.
     const markdown = stripMarkers(printMarkdown(built.tree))
     return { markdown, images: built.images, messages: log.list(), tree: built.tree }

@@ -49,6 +49,14 @@ export type MarkerKind =
   | 'L'
   /** A picture's title, after its description (payload: the text). */
   | 'T'
+  /** A picture's size as markdocx noted it (payload: `width=40%`, field-sources.ts). */
+  | 'W'
+  /** A citation / a cross-reference as written, from markdocx's ADDIN field (payload: the Markdown; field-sources.ts). */
+  | 'C'
+  | 'X'
+  /** Where the author's `::: {#refs}` div was; an entry of the reference list the bibliography made (reference-list.ts). */
+  | 'R'
+  | 'E'
 
 export interface Marker {
   kind: MarkerKind

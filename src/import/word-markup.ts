@@ -14,7 +14,9 @@
  * - comment ranges become start/end markers (mammoth itself marks the comment's reference);
  * - equations (`m:oMathPara`, `m:oMath`) become an equation marker, their LaTeX kept aside;
  * - NOTEREF fields (a note referenced again) and SEQ fields (a caption's number) lose their
- *   cached result and become markers; a table of contents (its content control) is dropped,
+ *   cached result and become markers; so do markdocx's ADDIN fields holding a citation's or a
+ *   cross-reference's Markdown (field-sources.ts), their whole result (links, nested REF
+ *   fields) hidden; a table of contents (its content control) is dropped,
  *   remembered for the front matter;
  * - a list paragraph, an indented or aligned one, gets a facts marker: list instance, level,
  *   number (list-numbers.ts), indentation, alignment, style;
@@ -22,6 +24,7 @@
  *
  * Everything else is copied unchanged. Linear in the part's length.
  */
+import { pictureSize, sourceMarker } from './field-sources.js'
 import { marker } from './markers.js'
 import type { ListCounter } from './list-numbers.js'
 import { ommlToLatex } from './omml.js'
@@ -82,9 +85,14 @@ interface Paragraph {
 interface Field {
   instr: string
   phase: 'instr' | 'result'
-  kind?: 'noteref' | 'seq' | 'toc' | 'other'
+  kind?: 'noteref' | 'seq' | 'toc' | 'source' | 'other'
   bookmark?: string
+  /** A source field's marker (field-sources.ts). */
+  source?: string
 }
+
+/** What a source field's result shows, hidden with it (the text, and what stands for text). */
+const RESULT_CONTENT = new Set(['w:t', 'w:tab', 'w:sym', 'w:noBreakHyphen', 'w:softHyphen', 'w:cr', 'w:br', 'w:drawing', 'w:pict', 'w:object'])
 
 /** The part with markers written in (see the file's comment). */
 export function markPart(xml: string, context: MarkupContext): string {
@@ -125,6 +133,9 @@ export function markPart(xml: string, context: MarkupContext): string {
   let instrTarget: Field | undefined
   /** A table's indentation, waiting for the table's first paragraph. */
   let tableIndent: number | undefined
+  /** Stack depths of the hyperlinks inside a source field's result, whose tags are dropped. */
+  const hiddenLinks: number[] = []
+  const inSourceResult = () => fields.some((field) => field.phase === 'result' && field.kind === 'source')
 
   const effective = (): Change | 'none' => (changes.includes('del') ? 'del' : changes.length > 0 ? 'ins' : 'none')
   const current = (): Paragraph | undefined => paragraphs[paragraphs.length - 1]
@@ -223,6 +234,10 @@ export function markPart(xml: string, context: MarkupContext): string {
           copied = token.end
         }
       } else if (name === 'w:fldSimple') drop(token)
+      else if (name === 'w:hyperlink' && hiddenLinks[hiddenLinks.length - 1] === at) {
+        hiddenLinks.pop()
+        drop(token)
+      }
       if (name === 'w:instrText' || name === 'w:delInstrText') instrTarget = undefined
       for (let index = stack.length - 1; index >= at; index--) if (isProperties(stack[index]!)) propsDepth--
       stack.length = at
@@ -245,6 +260,21 @@ export function markPart(xml: string, context: MarkupContext): string {
       stack.push(name)
       changes.push(change)
       sync()
+      return
+    }
+    if (inSourceResult() && (RESULT_CONTENT.has(name) || name === 'w:hyperlink' || name === 'm:oMathPara' || name === 'm:oMath')) {
+      // A kept citation's or reference's shown form: its source marker stands for it all.
+      if (name === 'w:hyperlink') {
+        drop(token)
+        if (!token.selfClosing) {
+          hiddenLinks.push(stack.length)
+          stack.push(name)
+        }
+      } else if (token.selfClosing) drop(token)
+      else {
+        flushTo(token.start)
+        skip = { name, depth: 1, start: token.start }
+      }
       return
     }
     if (name === 'm:oMathPara' || name === 'm:oMath') {
@@ -294,13 +324,16 @@ export function markPart(xml: string, context: MarkupContext): string {
         // A picture's title (markdocx writes a Markdown image's title there) rides in its description.
         const attributes = attributesOf(xml.slice(token.start, token.end))
         const title = attributes.get('title')
-        if (title && title.trim() !== '') {
+        // markdocx writes the size asked for after the name (`Picture 4 {width=40%}`): kept as a marker too.
+        const size = pictureSize(attributes.get('name'))
+        const kept = (title && title.trim() !== '' ? marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')) : '') + (size ? marker('W', size) : '')
+        if (kept !== '') {
           const description = attributes.get('descr') ?? ''
           flushTo(token.start)
           const tag = xml.slice(token.start, token.end)
           const rewritten = /\sdescr="[^"]*"/.test(tag)
-            ? tag.replace(/\sdescr="[^"]*"/, ` descr="${escapeXml(description + marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')))}"`)
-            : tag.replace(/^<wp:docPr/, `<wp:docPr descr="${escapeXml(description + marker('T', title.replace(/[\uFDD0\uFDD1]/g, '')))}"`)
+            ? tag.replace(/\sdescr="[^"]*"/, ` descr="${escapeXml(description + kept)}"`)
+            : tag.replace(/^<wp:docPr/, `<wp:docPr descr="${escapeXml(description + kept)}"`)
           pieces.push(rewritten)
           copied = token.end
         }
@@ -487,6 +520,7 @@ export function markPart(xml: string, context: MarkupContext): string {
       field.kind = 'noteref'
       field.bookmark = sanitise(words[1] ?? '')
     } else if (code === 'SEQ') field.kind = 'seq'
+    else if (code === 'ADDIN' && (field.source = sourceMarker(field.instr)) !== undefined) field.kind = 'source'
     else if (code === 'TOC') {
       field.kind = 'toc'
       const depth = /\\o\s+"?\d+-(\d+)/.exec(field.instr)
@@ -498,6 +532,7 @@ export function markPart(xml: string, context: MarkupContext): string {
 function fieldMarker(field: Field): string {
   if (field.kind === 'noteref') return marker('n', field.bookmark ?? '')
   if (field.kind === 'seq') return marker('q')
+  if (field.kind === 'source') return field.source ?? ''
   return ''
 }
 

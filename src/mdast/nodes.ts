@@ -282,4 +282,8 @@ declare module 'mdast' {
     /** Set once src/citations formatted the tree's citations (they are not formatted again). */
     citationsResolved?: boolean
   }
+  interface HeadingData {
+    /** The reference list's heading, made by src/citations (not written by the author): marked in Word as the list's entries are. */
+    referenceHeading?: boolean
+  }
 }

@@ -80,7 +80,11 @@ export function normaliseTree(tree: Root): Root {
   walk(tree, (node, parent, index) => {
     if (node.type !== 'paragraph' || !parent || index === undefined) return
     const only = node.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''))
-    if (only.length === 1 && only[0]!.type === 'inlineMath') parent.children[index] = { type: 'math', value: only[0]!.value } as never
+    if (only.length === 1 && only[0]!.type === 'inlineMath') {
+      // Its label (`$$ x $$ {#eq:a}`) goes with it.
+      const attributes = (only[0]!.data as { attributes?: unknown } | undefined)?.attributes
+      parent.children[index] = { type: 'math', value: only[0]!.value, ...(attributes ? { data: { attributes } } : {}) } as never
+    }
   })
   walk(tree, (node) => {
     delete node.position

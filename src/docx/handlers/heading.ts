@@ -1,6 +1,7 @@
 import type { Heading } from 'mdast'
 import { isUnnumbered } from '../../mdast/section-numbers.js'
 import { nodeDirection } from '../text/rtl.js'
+import { referenceMark } from '../source-fields.js'
 import type { Handler } from './types.js'
 
 /**
@@ -20,7 +21,9 @@ export const heading: Handler<Heading> = (state, node, outer) => {
   }
   const depth = Math.min(Math.max(node.depth, 1), 6)
   // A `{#sec:x}` heading: its text in the bookmark `@sec:x` references point at (cross-references.ts).
-  const children = state.crossReferences.wrapNumber(node.data?.attributes?.id, node, state.inlines(node, { ...context, run: {} }))
+  const shown = state.crossReferences.wrapNumber(node.data?.attributes?.id, node, state.inlines(node, { ...context, run: {} }))
+  // The reference list's own heading (made with it) is marked as its entries are, for an import to leave out.
+  const children = node.data?.referenceHeading ? [...referenceMark('REFS_ENTRY'), ...shown] : shown
   // Numbered headings: the Heading style carries the list (heading-numbering.ts); `{-}` ones step out (numId 0).
   if (state.features.numberSections) state.numbering.numberHeadings()
   const unnumbered = state.features.numberSections && isUnnumbered(node)

@@ -18,6 +18,23 @@ import { xmlSafe } from '../text/text.js'
 /** Room kept under a figure for its caption, as a share of the text height. */
 const HEIGHT_SHARE = 0.85
 
+/**
+ * The size the author asked for, as pandoc attributes after the drawing's name (`Picture 4
+ * {width=40%}`: Word shows it only in the Selection Pane), so an import can give it back.
+ */
+function sizeNote(node: Node): string {
+  const data = (node as { data?: ImageData }).data
+  const pairs = (data?.attributes?.pairs ?? []).filter(([key, value]) => (key === 'width' || key === 'height') && /^\d+(?:\.\d+)?(?:px|in|cm|mm|pt|%)?$/.test(value))
+  if (pairs.length > 0) return ` {${pairs.map(([key, value]) => `${key}=${value}`).join(' ')}}`
+  const size = data?.size
+  if (!size) return ''
+  const parts = (['width', 'height'] as const).flatMap((key) => {
+    const length = size[key]
+    return length && Number.isFinite(length.value) ? [`${key}=${length.value}${length.unit === 'px' ? '' : length.unit}`] : []
+  })
+  return parts.length > 0 ? ` {${parts.join(' ')}}` : ''
+}
+
 export function picture(state: State, node: Node, url: string, alt: string, title: string | undefined, context: Context): ParagraphChild[] {
   const result = state.image(url)
   if (!result || !result.ok) {
@@ -29,7 +46,7 @@ export function picture(state: State, node: Node, url: string, alt: string, titl
   const size = (node as { data?: ImageData }).data?.size
   const { width, height } = size ? explicitPixels(size, fitted(result.info, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), room) : fitted(result.info, room.width, room.height)
   const id = state.drawingId()
-  const altText = { id: String(id), name: `Picture ${id}`, description: xmlSafe(alt).text, ...(title ? { title: xmlSafe(title).text } : {}) }
+  const altText = { id: String(id), name: `Picture ${id}${sizeNote(node)}`, description: xmlSafe(alt).text, ...(title ? { title: xmlSafe(title).text } : {}) }
   const transformation = { width, height }
   if (result.info.format === 'svg' && result.fallback && (result.fallback.info.format === 'png' || result.fallback.info.format === 'jpg')) {
     const raster = { type: result.fallback.info.format, data: result.fallback.bytes }

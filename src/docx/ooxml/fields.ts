@@ -28,7 +28,7 @@ class InstructionText extends XmlComponent {
 }
 
 /** Runs for a field: `instruction` (e.g. `NOTEREF _Ref1 \h`) with `result` as its cached value. */
-export function complexField(instruction: string, result: TextRun[], options: { dirty?: boolean } = {}): ParagraphChild[] {
+export function complexField(instruction: string, result: ParagraphChild[], options: { dirty?: boolean } = {}): ParagraphChild[] {
   return [
     new TextRun({ children: [new FieldChar('begin', options.dirty)] }),
     new TextRun({ children: [new InstructionText(` ${instruction.trim()} `)] }),

@@ -12,9 +12,30 @@ checkProducedWithOracle('crossReference handler')
 
 /**
  * A paragraph as a line: `[name` / `]` for bookmarks, `{instruction|result}` for fields, text,
- * `→` for tabs, `<math>` for an equation, `**…**` for bold text.
+ * `→` for tabs, `<math>` for an equation, `**…**` for bold text. The ADDIN field keeping each
+ * reference's Markdown (source-fields.ts) is left out (`fieldLine` keeps it).
  */
 function line(paragraph: Element): string {
+  return withoutSourceFields(fieldLine(paragraph))
+}
+
+/** `{ADDIN MARKDOCX_… source|result}` → `result` (nested fields in it kept). */
+function withoutSourceFields(text: string): string {
+  let out = text
+  for (let at = out.indexOf('{ADDIN MARKDOCX_'); at !== -1; at = out.indexOf('{ADDIN MARKDOCX_')) {
+    const bar = out.indexOf('|', at)
+    let depth = 0
+    let end = bar + 1
+    for (; end < out.length; end++) {
+      if (out[end] === '{') depth++
+      else if (out[end] === '}' && depth-- === 0) break
+    }
+    out = out.slice(0, at) + out.slice(bar + 1, end) + out.slice(end + 1)
+  }
+  return out
+}
+
+function fieldLine(paragraph: Element): string {
   let out = ''
   const names = new Map<string, string>()
   const visit = (node: Element) => {
@@ -60,6 +81,8 @@ describe('cross-references in Word', () => {
   it('puts a referenced caption number in a hidden bookmark and refers to it with a REF field holding the number', async () => {
     const { blocks } = await fromMarkdown(`See @fig:sales.\n\n${FIGURE}\n`)
     expect(line(blocks[0]!)).toBe('See fig.\u00a0{REF _Ref_fig_sales \\h|1}.')
+    // Around it, the reference as written, for an import (an ADDIN field: Word shows its result).
+    expect(fieldLine(blocks[0]!)).toBe('See {ADDIN MARKDOCX_CROSSREF @fig:sales|fig.\u00a0{REF _Ref_fig_sales \\h|1}}.')
     const caption = blocks.find((block) => styleOf(block) === 'ImageCaption')!
     expect(line(caption)).toBe('Figure [_Ref_fig_sales{SEQ Figure \\* ARABIC|1}]: Sales')
     // The figure's own {#fig:sales} is a bookmark around the picture, for `#fig:sales` links.
