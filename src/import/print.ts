@@ -134,6 +134,9 @@ export const PRINT_OPTIONS: Options = {
     { character: ':', atBreak: true },
     // `\newpage` written as words.
     { character: '\\', after: '(?:newpage|pagebreak)\\b', inConstruct: 'phrasing', notInConstruct: NOT_TEXT },
+    // An `@` that would start a citation (`@doe99`, `[@key]`, `@{key}`): not after a letter or digit (an address).
+    { character: '@', before: '[^A-Za-z0-9_@\\\\]', after: '[A-Za-z0-9_{]', inConstruct: 'phrasing', notInConstruct: NOT_TEXT },
+    { character: '@', atBreak: true, after: '[A-Za-z0-9_{]' },
     // `www.` followed by anything: GFM's literal autolinks take escapes after it into the link.
     { character: '.', before: '[Ww][Ww][Ww]', inConstruct: 'phrasing', notInConstruct: NOT_TEXT },
   ],

@@ -37,6 +37,11 @@ describe('import: citations and cross-references kept as written', () => {
     expect(await body(p('Figure ', reference, ' and ', field(' ADDIN MARKDOCX_CROSSREF @Fig:y ', run('Fig. 4'))))).toBe('Figure [-@fig:x] and @Fig:y\n')
   })
 
+  it('escapes an @ in plain text that would read as a citation, and only that one', async () => {
+    expect(await body(p('Ask @doe99 or @{x y}, mail jo@example.com, pay 5 @ 3.'))).toBe('Ask \\@doe99 or \\@{x y}, mail jo\\@example.com, pay 5 @ 3.\n')
+    expect(await body(p('@doe99 starts the line.'))).toBe('\\@doe99 starts the line.\n')
+  })
+
   it('reads an instruction Word cut over several runs, and a simple field', async () => {
     expect(await body(p(field([' ADDIN MARKDOCX_CITATION [@doe99', ', p. 3] '], run('(Doe)'))))).toBe('[@doe99, p. 3]\n')
     expect(await body(p('See ', { xml: `<w:fldSimple w:instr=" ADDIN MARKDOCX_CITATION [@doe99] ">${run('(Doe, 1999)')}</w:fldSimple>` }))).toBe('See [@doe99]\n')
