@@ -21,10 +21,11 @@
 import type { BlockContent, Blockquote, Html, Image, List, ListItem, Nodes, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast'
 import { toHast } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
-import type { CalloutKind, TableCaption } from '../mdast/nodes.js'
+import type { CalloutKind, ChangeKind, TableCaption } from '../mdast/nodes.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
+import { changeBlock } from './tracked-blocks.js'
 
 export interface BlockContext {
   factsOf(node: Nodes): Map<string, string> | undefined
@@ -32,6 +33,8 @@ export interface BlockContext {
   classesOf(node: Nodes): string[]
   markerOf(node: Nodes): Marker | undefined
   tableOf(node: Html): TableModel | undefined
+  /** The change a table is wholly in (every row tracked so: tracked-blocks.ts). */
+  changeOf?(node: Html): ChangeKind | undefined
 }
 
 type Flow = RootContent
@@ -42,8 +45,12 @@ export function structure(blocks: Flow[], context: BlockContext): Flow[] {
     if (block.type === 'blockquote') return [quote(block, context)]
     if (block.type === 'html') {
       const table = context.tableOf(block)
-      // A table whose every row was tracked as deleted (rows are not imported as changes yet) has nothing left to show.
-      if (table) return table.rows.length > 0 ? [tableNode(table, context)] : []
+      if (table) {
+        if (table.rows.length === 0) return []
+        const made = tableNode(table, context)
+        const change = context.changeOf?.(block)
+        return [change ? changeBlock(change, [made]) : made]
+      }
     }
     if (block.type === 'footnoteDefinition') block.children = structure(block.children, context) as typeof block.children
     return [block]

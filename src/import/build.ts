@@ -8,7 +8,7 @@
 import type { BlockContent, FootnoteDefinition, FootnoteReference, Heading, Html, Image, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent, Text, Yaml } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import { stringify as stringifyYaml } from 'yaml'
-import type { PageBreak } from '../mdast/nodes.js'
+import type { ChangeKind, PageBreak } from '../mdast/nodes.js'
 import { urlProtocol } from '../mdast/safe-url.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { structure } from './blocks.js'
@@ -17,6 +17,7 @@ import { readFacts, splitMarkers, hasMarker, stripMarkers, type Marker } from '.
 import type { MessageLog } from './messages.js'
 import { canonicalPhrasing } from './phrasing.js'
 import { printMarkdown } from './print.js'
+import { takeParagraphMark, takeRowChanges, unmarkTable, wholeBlockChanges } from './tracked-blocks.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
 
 export interface BuildInput {
@@ -98,6 +99,21 @@ export function buildDocument(html: string, input: BuildInput): Built {
     ;(parent as { children: Nodes[] }).children = out
   })
 
+  // 2b. Tracked paragraph marks and table rows (tracked-blocks.ts).
+  const tableChanges = new WeakMap<Html, ChangeKind>()
+  const wholeTables: Array<{ table: TableModel; kind: ChangeKind }> = []
+  every((parent) => {
+    for (const child of parent.children) {
+      if (child.type === 'paragraph' || child.type === 'heading') takeParagraphMark(child, markerOf)
+      const table = child.type === 'html' ? tableOf(child) : undefined
+      const kind = table ? takeRowChanges(table, markerOf, input.log) : undefined
+      if (table && kind) {
+        tableChanges.set(child as Html, kind)
+        wholeTables.push({ table, kind })
+      }
+    }
+  })
+
   // 3. Inline markers: equations, note references.
   const noteOfBookmark = new Map<string, string>()
   every((parent) => {
@@ -151,6 +167,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
       if (PHRASING_PARENTS.has(parent.type)) canonicalPhrasing(parent, phrasingContext)
     })
   }
+  for (const { table, kind } of wholeTables) unmarkTable(table, kind)
   const unplaced = [...comments.keys()].filter((id) => !placed.has(id))
   if (unplaced.length > 0) input.log.add('import-comment-unanchored', `${unplaced.length} comment${unplaced.length === 1 ? ' was' : 's were'} not anchored in the text and left out`, 'warning')
 
@@ -162,11 +179,11 @@ export function buildDocument(html: string, input: BuildInput): Built {
   const frontMatter = titleBlock(reading.tree, reading.classes, input, numbered)
 
   // 6. Blocks: lists, quotes, tables, captions; notes as footnote definitions.
-  const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf }
-  const children = structure(reading.tree.children, blockContext)
+  const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf, changeOf: (node: Html) => tableChanges.get(node) }
+  const children = wholeBlockChanges(structure(reading.tree.children, blockContext))
   const definitions: FootnoteDefinition[] = []
   for (const [label, note] of reading.notes) {
-    const structured = structure(note.children, blockContext) as BlockContent[]
+    const structured = wholeBlockChanges(structure(note.children, blockContext)) as BlockContent[]
     trimFirstParagraph(structured)
     definitions.push({ type: 'footnoteDefinition', identifier: label, label, children: structured })
   }
@@ -180,7 +197,6 @@ export function buildDocument(html: string, input: BuildInput): Built {
   removeMarkerLeaves(tree, markers)
   tidy(tree)
   const images = nameImages(tree, reading.imageOrder, input)
-  if (input.findings.deletedRows > 0) input.log.add('import-row-deleted', `${input.findings.deletedRows} table row${input.findings.deletedRows === 1 ? '' : 's'} deleted with tracked changes left out (a Markdown table cannot mark a row deleted)`, 'warning')
   return { tree, images }
 }
 

@@ -83,7 +83,7 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
     const styles = readStyles(text(`${folder}styles.xml`))
     const numbering = readNumbering(text(`${folder}numbering.xml`))
     const equations: Equation[] = []
-    const findings: MarkupFindings = { insertions: 0, deletions: 0, comments: 0, deletedRows: 0 }
+    const findings: MarkupFindings = { insertions: 0, deletions: 0, comments: 0 }
     const context = { counter: createListCounter(numbering, styles), styles, equations, findings }
     const encoder = new TextEncoder()
     for (const part of [main, `${folder}footnotes.xml`, `${folder}endnotes.xml`]) {
