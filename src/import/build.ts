@@ -17,6 +17,7 @@ import { readFacts, splitMarkers, hasMarker, stripMarkers, type Marker } from '.
 import type { MessageLog } from './messages.js'
 import { canonicalPhrasing } from './phrasing.js'
 import { printMarkdown } from './print.js'
+import { customStyleDivs } from './custom-styles.js'
 import { takeParagraphMark, takeRowChanges, unmarkTable, wholeBlockChanges } from './tracked-blocks.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
 
@@ -180,10 +181,11 @@ export function buildDocument(html: string, input: BuildInput): Built {
 
   // 6. Blocks: lists, quotes, tables, captions; notes as footnote definitions.
   const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf, changeOf: (node: Html) => tableChanges.get(node) }
-  const children = wholeBlockChanges(structure(reading.tree.children, blockContext))
+  const classesOf = (node: Nodes) => reading.classes.get(node) ?? []
+  const children = customStyleDivs(wholeBlockChanges(structure(reading.tree.children, blockContext)), classesOf)
   const definitions: FootnoteDefinition[] = []
   for (const [label, note] of reading.notes) {
-    const structured = wholeBlockChanges(structure(note.children, blockContext)) as BlockContent[]
+    const structured = customStyleDivs(wholeBlockChanges(structure(note.children, blockContext)), classesOf) as BlockContent[]
     trimFirstParagraph(structured)
     definitions.push({ type: 'footnoteDefinition', identifier: label, label, children: structured })
   }

@@ -17,6 +17,7 @@ import { createListCounter } from './list-numbers.js'
 import { MessageLog, type ImportMessage } from './messages.js'
 import { decodeXml, findMainPart, readPackage, writePackage, type PackageLimits } from './package.js'
 import { printMarkdown } from './print.js'
+import { customStyleMap } from './custom-styles.js'
 import { resolveStyles, STYLE_MAP } from './style-map.js'
 import { markPart, type Equation, type MarkupFindings } from './word-markup.js'
 import { readNumbering, readStyles } from './word-styles.js'
@@ -97,7 +98,7 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
       // Node's build of mammoth reads `buffer`, the browser's `arrayBuffer`.
       { buffer: repacked, arrayBuffer: repacked.buffer.slice(repacked.byteOffset, repacked.byteOffset + repacked.byteLength) as ArrayBuffer },
       {
-        styleMap: [...STYLE_MAP],
+        styleMap: [...customStyleMap(styles), ...STYLE_MAP],
         includeDefaultStyleMap: false,
         includeEmbeddedStyleMap: false,
         ignoreEmptyParagraphs: true,

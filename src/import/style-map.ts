@@ -106,7 +106,8 @@ export function resolveStyles(styles: Map<string, WordStyle>): (document: unknow
   }
 }
 
-function known(name: string | null | undefined): boolean {
+/** Whether the map names the style (any case). */
+export function known(name: string | null | undefined): boolean {
   return name !== null && name !== undefined && KNOWN.has(name.toLowerCase())
 }
 

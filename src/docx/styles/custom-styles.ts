@@ -5,7 +5,8 @@
  * styles.xml — a paragraph style based on Body Text, a character style based on the default
  * paragraph font, looking like their base — so it shows in Word's style pane to be restyled; and
  * a reference document that has a style of that name restyles it (its styles win by name, see
- * style-merge.ts), as with pandoc.
+ * style-merge.ts), as with pandoc. It is marked `w:customStyle` (as Word marks a user's own
+ * styles), which the import reads back into `custom-style` (src/import/custom-styles.ts).
  */
 import type { StyleDef } from './styles.js'
 
@@ -35,8 +36,8 @@ export class CustomStyleRegistry {
     this.taken.add(id.toLowerCase())
     const style: StyleDef =
       kind === 'paragraph'
-        ? { type: 'paragraph', id, name: wanted || 'Custom Style', basedOn: 'BodyText', qFormat: true }
-        : { type: 'character', id, name: wanted || 'Custom Style', basedOn: 'DefaultParagraphFont', qFormat: true }
+        ? { type: 'paragraph', id, name: wanted || 'Custom Style', basedOn: 'BodyText', qFormat: true, custom: true }
+        : { type: 'character', id, name: wanted || 'Custom Style', basedOn: 'DefaultParagraphFont', qFormat: true, custom: true }
     this.made.set(key, style)
     return id
   }
