@@ -25,6 +25,7 @@ import type { CalloutKind, ChangeKind, TableCaption } from '../mdast/nodes.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
+import { calloutTypeOf } from './custom-styles.js'
 import { changeBlock } from './tracked-blocks.js'
 
 export interface BlockContext {
@@ -260,12 +261,15 @@ function quote(block: Blockquote, context: BlockContext): Blockquote {
   const children = structure(block.children, context) as BlockContent[]
   if (callout) {
     let title = CALLOUT_TITLES[callout]
+    let type: string = callout
     const first = children[0]
     if (first?.type === 'paragraph' && context.classesOf(first).includes('md-callout-title')) {
       title = toString(first).trim() || title
+      // A type drawn as this kind (Obsidian's `faq`) keeps its name in the title's style.
+      type = calloutTypeOf(context.classesOf(first))?.toLowerCase() ?? type
       children.shift()
     }
-    return { type: 'blockquote', children, data: { callout: { kind: callout, title, type: callout } } }
+    return { type: 'blockquote', children, data: { callout: { kind: callout, title, type } } }
   }
   // Nested quotes: markdocx indents a quote one step (720 twips) more per level; the first
   // paragraph is at depth 1 (the quote may itself sit in a list item, indented further).

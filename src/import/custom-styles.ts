@@ -38,20 +38,56 @@ function authorStyles(styles: Map<string, WordStyle>): WordStyle[] {
   })
 }
 
-/** Extra lines for mammoth's style map: each author's style to a class that holds its name. */
-export function customStyleMap(styles: Map<string, WordStyle>): string[] {
-  return authorStyles(styles).map((style) => (style.type === 'paragraph' ? `p[style-name='${style.name}'] => p.${classOf(style.name)}:fresh` : `r[style-name='${style.name}'] => span.${classOf(style.name)}`))
+/**
+ * markdocx's title styles for a callout type drawn as the nearest kind ("Callout faq Title",
+ * based on "Callout Important Title": src/docx/callouts.ts), with the kind they are based on.
+ */
+function calloutTypeStyles(styles: Map<string, WordStyle>): Array<{ style: WordStyle; kind: string; type: string }> {
+  const out: Array<{ style: WordStyle; kind: string; type: string }> = []
+  for (const style of styles.values()) {
+    const type = /^Callout ([\p{L}\p{N}_-]{1,40}) Title$/u.exec(style.name)?.[1]
+    if (style.type !== 'paragraph' || type === undefined || known(style.name)) continue
+    const kind = styleChain(styles, style.id)
+      .map((entry) => /^Callout (Note|Tip|Important|Warning|Caution) Title$/i.exec(entry.name)?.[1])
+      .find((name) => name !== undefined)
+    if (kind) out.push({ style, kind: kind.toLowerCase(), type })
+  }
+  return out
 }
 
-function classOf(name: string): string {
-  return PREFIX + [...new TextEncoder().encode(name)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+/** Extra lines for mammoth's style map: each author's style to a class that holds its name; callout types' title styles to their kind's callout, with the type. */
+export function customStyleMap(styles: Map<string, WordStyle>): string[] {
+  return [
+    ...authorStyles(styles).map((style) => (style.type === 'paragraph' ? `p[style-name='${style.name}'] => p.${classOf(PREFIX, style.name)}:fresh` : `r[style-name='${style.name}'] => span.${classOf(PREFIX, style.name)}`)),
+    ...calloutTypeStyles(styles).map(({ style, kind, type }) => `p[style-name='${style.name}'] => blockquote.md-callout-${kind}:fresh > p.md-callout-title.${classOf(TYPE_PREFIX, type)}:fresh`),
+  ]
+}
+
+/** The names `customStyleMap` maps, which style-map.ts must not give their parent's name. */
+export function customStyleNames(styles: Map<string, WordStyle>): Set<string> {
+  return new Set(calloutTypeStyles(styles).map(({ style }) => style.name.toLowerCase()))
+}
+
+const TYPE_PREFIX = 'md-ct-'
+
+function classOf(prefix: string, name: string): string {
+  return prefix + [...new TextEncoder().encode(name)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /** The style name a class list holds, if any. */
 export function customStyleOf(classes: readonly string[]): string | undefined {
-  const found = classes.find((name) => name.startsWith(PREFIX) && /^[0-9a-f]+$/.test(name.slice(PREFIX.length)) && name.length % 2 === 0)
+  return decodedClass(classes, PREFIX)
+}
+
+/** A callout's type as typed (`faq`), from its title paragraph's classes. */
+export function calloutTypeOf(classes: readonly string[]): string | undefined {
+  return decodedClass(classes, TYPE_PREFIX)
+}
+
+function decodedClass(classes: readonly string[], prefix: string): string | undefined {
+  const found = classes.find((name) => name.startsWith(prefix) && /^(?:[0-9a-f]{2})+$/.test(name.slice(prefix.length)))
   if (!found) return undefined
-  const hex = found.slice(PREFIX.length)
+  const hex = found.slice(prefix.length)
   const bytes = new Uint8Array(hex.length / 2)
   for (let index = 0; index < bytes.length; index++) bytes[index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16)
   return new TextDecoder().decode(bytes)

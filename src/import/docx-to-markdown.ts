@@ -17,7 +17,7 @@ import { createListCounter } from './list-numbers.js'
 import { MessageLog, type ImportMessage } from './messages.js'
 import { decodeXml, findMainPart, readPackage, writePackage, type PackageLimits } from './package.js'
 import { printMarkdown } from './print.js'
-import { customStyleMap } from './custom-styles.js'
+import { customStyleMap, customStyleNames } from './custom-styles.js'
 import { resolveStyles, STYLE_MAP } from './style-map.js'
 import { markPart, type Equation, type MarkupFindings } from './word-markup.js'
 import { readNumbering, readStyles } from './word-styles.js'
@@ -104,7 +104,7 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
         ignoreEmptyParagraphs: true,
         externalFileAccess: false,
         idPrefix: 'docx-',
-        transformDocument: resolveStyles(styles),
+        transformDocument: resolveStyles(styles, customStyleNames(styles)),
         convertImage: mammoth.images.imgElement(async (image) => {
           const data = new Uint8Array(await image.readAsArrayBuffer())
           images.push({ bytes: data, contentType: image.contentType ?? '' })

@@ -52,3 +52,15 @@ describe('import: custom styles', () => {
     expect((await docxToMarkdown(data)).markdown).toBe(markdown)
   })
 })
+
+describe('import: callout types', () => {
+  it('gets back a callout type drawn as the nearest kind, and keeps two callouts of one kind apart', async () => {
+    const markdown = '> [!faq] Why?\n> Because.\n\n> [!question] Asked\n> Yes.\n\n> [!IMPORTANT]\n> Plain kind.\n'
+    const { data } = await markdownToDocx(markdown, { path: 'in.md' })
+    const styles = strFromU8(unzipSync(data)['word/styles.xml']!)
+    // Named for the type, based on the kind's title style, changing nothing.
+    expect(styles).toMatch(/<w:style w:type="paragraph" w:styleId="CalloutfaqTitle"><w:name w:val="Callout faq Title"\/><w:basedOn w:val="CalloutImportantTitle"\/><w:uiPriority w:val="30"\/><\/w:style>/)
+    expect(strFromU8(unzipSync(data)['word/document.xml']!)).not.toMatch(/<w:pStyle w:val="CalloutfaqTitle"\/><w:(ind|pBdr|shd)/)
+    expect((await docxToMarkdown(data)).markdown).toBe(markdown)
+  })
+})
