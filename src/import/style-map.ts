@@ -28,6 +28,8 @@ export const STYLE_MAP: readonly string[] = [
   // LibreOffice's names.
   "p[style-name='Preformatted Text'] => pre:separator('\\n')",
   "p[style-name='Quotations'] => blockquote > p:fresh",
+  // markdocx's first paragraph of a quote right after another (src/docx/handlers/blockquote.ts).
+  "p[style-name='Block Text First'] => blockquote:fresh > p:fresh",
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "p[style-name='Quote'] => blockquote > p:fresh",
   "p[style-name='Intense Quote'] => blockquote > p:fresh",
