@@ -96,6 +96,12 @@ describe('import: blocks inserted or deleted whole', () => {
     expect(xml.match(/<w:trPr>[\s\S]*?<w:del /g)).toHaveLength(2)
   })
 
+  it('reads a table Word deleted (rows tracked, cell marks not), an empty first cell included', async () => {
+    const row = (id: number, a: string, b: string) => `<w:tr><w:trPr><w:del w:id="${id}" ${STAMP}></w:del></w:trPr><w:tc><w:p>${a === '' ? '' : delRun(id + 20, a)}</w:p></w:tc><w:tc><w:p>${delRun(id + 30, b)}</w:p></w:tc></w:tr>`
+    const { markdown } = await imported(`<w:tbl>${row(1, 'Name', 'Value')}${row(2, '', 'y')}</w:tbl>` + p('After.'))
+    expect(markdown).toBe('{--\n\n| Name | Value |\n| ---- | ----- |\n|      | y     |\n\n--}\n\nAfter.\n')
+  })
+
   it('reads a table whose rows are all inserted as an insertion around it', async () => {
     const row = (id: number, a: string) => `<w:tr><w:trPr><w:ins w:id="${id}" ${STAMP}/></w:trPr><w:tc><w:p>${insRun(id + 20, a)}</w:p></w:tc></w:tr>`
     const { markdown } = await imported(`<w:tbl>${row(1, 'Head')}${row(2, 'cell')}</w:tbl>`)
