@@ -28,14 +28,17 @@ const WRITERS_OWN = new Set(
   ].map((name) => name.toLowerCase()),
 )
 
-/** The author's styles among `styles`: those the file's comment says come back as `custom-style`. */
+/** mammoth tries every line of the map on every paragraph and run: a hostile styles.xml with thousands of styles must not make that slow. */
+const MAX_MAPPED = 256
+
+/** The author's styles among `styles`: those the file's comment says come back as `custom-style` (the first MAX_MAPPED). */
 function authorStyles(styles: Map<string, WordStyle>): WordStyle[] {
   return [...styles.values()].filter((style) => {
     if (!style.custom || (style.type !== 'paragraph' && style.type !== 'character')) return false
     if (WRITERS_OWN.has(style.name.toLowerCase()) || known(style.name) || /^callout /i.test(style.name) || /['\\\n]/.test(style.name) || style.name.trim() === '') return false
     const chain = styleChain(styles, style.id)
     return !chain.some((entry) => entry.outlineLevel !== undefined || (entry !== style && known(entry.name)))
-  })
+  }).slice(0, MAX_MAPPED)
 }
 
 /**
@@ -51,6 +54,7 @@ function calloutTypeStyles(styles: Map<string, WordStyle>): Array<{ style: WordS
       .map((entry) => /^Callout (Note|Tip|Important|Warning|Caution) Title$/i.exec(entry.name)?.[1])
       .find((name) => name !== undefined)
     if (kind) out.push({ style, kind: kind.toLowerCase(), type })
+    if (out.length === MAX_MAPPED) break
   }
   return out
 }
