@@ -78,8 +78,20 @@ export function calloutBlocks(state: State, node: Parents, callout: Callout, con
     paragraphStyle: calloutStyle(callout.kind),
     callout: callout.kind,
   }
-  const title = state.paragraph(inner, state.text(callout.title, inner, node), { style: calloutTitleStyle(callout.kind) })
+  const title = state.paragraph(inner, state.text(callout.title, inner, node), { style: titleStyle(state, callout) })
   return [title, ...state.blocks(node, inner)]
+}
+
+/**
+ * The title's style: the kind's, or — for a type drawn as the nearest kind (Obsidian's `faq` as
+ * Important) — a style named for the type ("Callout faq Title") based on the kind's title
+ * style, changing nothing, so the typed name is kept in the .docx and the import reads it back.
+ */
+function titleStyle(state: State, callout: Callout): string {
+  const kind = calloutTitleStyle(callout.kind)
+  const type = callout.type.trim()
+  if (type === '' || (KINDS as string[]).includes(type.toLowerCase()) || !/^[\p{L}\p{N}_-]{1,40}$/u.test(type)) return kind
+  return state.customStyles.derived(`Callout ${type} Title`, kind)
 }
 
 /** Each callout style's own left indent (see STYLE_INDENT). */

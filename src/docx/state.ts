@@ -259,6 +259,8 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       if (context.alignment && !properties.alignment) properties.alignment = context.alignment
       if (context.direction === 'rtl' && properties.bidirectional === undefined) properties.bidirectional = true
       const token = pending && !pending.used ? pending : undefined
+      // A style that only renames another (custom-styles.ts `derived`) indents and boxes as that one.
+      const styleBase = state.customStyles.baseOf(style) ?? style
       if (token) {
         token.used = true
         if (token.prefix.length > 0) properties.children = [...marks, ...token.prefix, ...children]
@@ -271,11 +273,11 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
         // paragraph sits elsewhere (inside a quote), so restyling the list in Word still works.
         const left = token.indent + LIST_INDENT
         if (left !== LIST_INDENT * (level + 1) && !properties.indent) properties.indent = { left, hanging: LIST_HANGING }
-      } else if (!properties.indent && context.indent !== (STYLE_INDENT[style] ?? 0)) {
+      } else if (!properties.indent && context.indent !== (STYLE_INDENT[styleBase] ?? 0)) {
         properties.indent = { left: context.indent }
       }
       // A list item or code block inside a callout keeps its style and takes the callout's box.
-      if (context.callout && !isCalloutStyle(style) && !properties.border) Object.assign(properties, calloutFrame(context.callout, style !== 'SourceCode'))
+      if (context.callout && !isCalloutStyle(styleBase) && !properties.border) Object.assign(properties, calloutFrame(context.callout, style !== 'SourceCode'))
       // Inside a CriticMarkup change, or its own break tracked (changes.ts).
       if (context.change || mark) Object.assign(properties, trackedParagraph(state, context.change, mark, properties.children ?? []))
       return new Paragraph(properties)

@@ -21,12 +21,14 @@
 import type { BlockContent, Blockquote, Html, Image, List, ListItem, Nodes, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast'
 import { toHast } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
-import type { CalloutKind, TableCaption } from '../mdast/nodes.js'
+import type { CalloutKind, ChangeKind, TableCaption } from '../mdast/nodes.js'
 import { figureImage, figureTitle } from './figures.js'
 import { listingCaption } from './listings.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
+import { calloutTypeOf } from './custom-styles.js'
+import { changeBlock } from './tracked-blocks.js'
 
 export interface BlockContext {
   factsOf(node: Nodes): Map<string, string> | undefined
@@ -34,6 +36,8 @@ export interface BlockContext {
   classesOf(node: Nodes): string[]
   markerOf(node: Nodes): Marker | undefined
   tableOf(node: Html): TableModel | undefined
+  /** The change a table is wholly in (every row tracked so: tracked-blocks.ts). */
+  changeOf?(node: Html): ChangeKind | undefined
 }
 
 type Flow = RootContent
@@ -44,8 +48,12 @@ export function structure(blocks: Flow[], context: BlockContext): Flow[] {
     if (block.type === 'blockquote') return [quote(block, context)]
     if (block.type === 'html') {
       const table = context.tableOf(block)
-      // A table whose every row was tracked as deleted (rows are not imported as changes yet) has nothing left to show.
-      if (table) return table.rows.length > 0 ? [tableNode(table, context)] : []
+      if (table) {
+        if (table.rows.length === 0) return []
+        const made = tableNode(table, context)
+        const change = context.changeOf?.(block)
+        return [change ? changeBlock(change, [made]) : made]
+      }
     }
     if (block.type === 'footnoteDefinition') block.children = structure(block.children, context) as typeof block.children
     return [block]
@@ -255,12 +263,15 @@ function quote(block: Blockquote, context: BlockContext): Blockquote {
   const children = structure(block.children, context) as BlockContent[]
   if (callout) {
     let title = CALLOUT_TITLES[callout]
+    let type: string = callout
     const first = children[0]
     if (first?.type === 'paragraph' && context.classesOf(first).includes('md-callout-title')) {
       title = toString(first).trim() || title
+      // A type drawn as this kind (Obsidian's `faq`) keeps its name in the title's style.
+      type = calloutTypeOf(context.classesOf(first))?.toLowerCase() ?? type
       children.shift()
     }
-    return { type: 'blockquote', children, data: { callout: { kind: callout, title, type: callout } } }
+    return { type: 'blockquote', children, data: { callout: { kind: callout, title, type } } }
   }
   // Nested quotes: markdocx indents a quote one step (720 twips) more per level; the first
   // paragraph is at depth 1 (the quote may itself sit in a list item, indented further).

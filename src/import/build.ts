@@ -8,7 +8,7 @@
 import type { BlockContent, FootnoteDefinition, FootnoteReference, Heading, Html, Image, Nodes, Paragraph, Parent, PhrasingContent, Root, RootContent, Text, Yaml } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import { stringify as stringifyYaml } from 'yaml'
-import type { PageBreak } from '../mdast/nodes.js'
+import type { ChangeKind, PageBreak } from '../mdast/nodes.js'
 import { urlProtocol } from '../mdast/safe-url.js'
 import { slugsOf } from '../mdast/slugs.js'
 import { structure } from './blocks.js'
@@ -21,6 +21,8 @@ import { canonicalPhrasing } from './phrasing.js'
 import { numberedEquation } from './numbered-equations.js'
 import { printMarkdown } from './print.js'
 import { restoreReferenceList } from './reference-list.js'
+import { customStyleDivs } from './custom-styles.js'
+import { takeParagraphMark, takeRowChanges, unmarkTable, wholeBlockChanges } from './tracked-blocks.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
 
 export interface BuildInput {
@@ -106,6 +108,21 @@ export function buildDocument(html: string, input: BuildInput): Built {
     ;(parent as { children: Nodes[] }).children = out
   })
 
+  // 2b. Tracked paragraph marks and table rows (tracked-blocks.ts).
+  const tableChanges = new WeakMap<Html, ChangeKind>()
+  const wholeTables: Array<{ table: TableModel; kind: ChangeKind }> = []
+  every((parent) => {
+    for (const child of parent.children) {
+      if (child.type === 'paragraph' || child.type === 'heading') takeParagraphMark(child, markerOf)
+      const table = child.type === 'html' ? tableOf(child) : undefined
+      const kind = table ? takeRowChanges(table, markerOf, input.log) : undefined
+      if (table && kind) {
+        tableChanges.set(child as Html, kind)
+        wholeTables.push({ table, kind })
+      }
+    }
+  })
+
   // 3. Inline markers: equations, note references, citations and cross-references as written.
   const noteOfBookmark = new Map<string, string>()
   every((parent) => {
@@ -160,6 +177,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
       if (PHRASING_PARENTS.has(parent.type)) canonicalPhrasing(parent, phrasingContext)
     })
   }
+  for (const { table, kind } of wholeTables) unmarkTable(table, kind)
   const unplaced = [...comments.keys()].filter((id) => !placed.has(id))
   if (unplaced.length > 0) input.log.add('import-comment-unanchored', `${unplaced.length} comment${unplaced.length === 1 ? ' was' : 's were'} not anchored in the text and left out`, 'warning')
 
@@ -171,11 +189,12 @@ export function buildDocument(html: string, input: BuildInput): Built {
   const frontMatter = titleBlock(reading.tree, reading.classes, input, numbered)
 
   // 6. Blocks: lists, quotes, tables, captions; notes as footnote definitions.
-  const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf }
-  const children = restoreReferenceList(structure(reading.tree.children, blockContext) as RootContent[], markerOf)
+  const blockContext = { factsOf: (node: Nodes) => facts.get(node), setFacts: (node: Nodes, value: Map<string, string>) => void facts.set(node, value), classesOf: (node: Nodes) => reading.classes.get(node) ?? [], markerOf, tableOf, changeOf: (node: Html) => tableChanges.get(node) }
+  const classesOf = (node: Nodes) => reading.classes.get(node) ?? []
+  const children = restoreReferenceList(customStyleDivs(wholeBlockChanges(structure(reading.tree.children, blockContext)), classesOf) as RootContent[], markerOf)
   const definitions: FootnoteDefinition[] = []
   for (const [label, note] of reading.notes) {
-    const structured = structure(note.children, blockContext) as BlockContent[]
+    const structured = customStyleDivs(wholeBlockChanges(structure(note.children, blockContext)), classesOf) as BlockContent[]
     trimFirstParagraph(structured)
     definitions.push({ type: 'footnoteDefinition', identifier: label, label, children: structured })
   }
@@ -190,7 +209,6 @@ export function buildDocument(html: string, input: BuildInput): Built {
   removeMarkerLeaves(tree, markers)
   tidy(tree)
   const images = nameImages(tree, reading.imageOrder, input)
-  if (input.findings.deletedRows > 0) input.log.add('import-row-deleted', `${input.findings.deletedRows} table row${input.findings.deletedRows === 1 ? '' : 's'} deleted with tracked changes left out (a Markdown table cannot mark a row deleted)`, 'warning')
   return { tree, images }
 }
 

@@ -17,6 +17,7 @@ import { createListCounter } from './list-numbers.js'
 import { MessageLog, type ImportMessage } from './messages.js'
 import { decodeXml, findMainPart, readPackage, writePackage, type PackageLimits } from './package.js'
 import { printMarkdown } from './print.js'
+import { customStyleMap, customStyleNames } from './custom-styles.js'
 import { resolveStyles, STYLE_MAP } from './style-map.js'
 import { readMarkdocxProperties } from './markdocx-properties.js'
 import { markPart, type Equation, type MarkupFindings } from './word-markup.js'
@@ -84,7 +85,7 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
     const styles = readStyles(text(`${folder}styles.xml`))
     const numbering = readNumbering(text(`${folder}numbering.xml`))
     const equations: Equation[] = []
-    const findings: MarkupFindings = { insertions: 0, deletions: 0, comments: 0, deletedRows: 0 }
+    const findings: MarkupFindings = { insertions: 0, deletions: 0, comments: 0 }
     const context = { counter: createListCounter(numbering, styles), styles, equations, findings }
     const encoder = new TextEncoder()
     for (const part of [main, `${folder}footnotes.xml`, `${folder}endnotes.xml`]) {
@@ -98,13 +99,13 @@ export async function docxToMarkdown(bytes: Uint8Array, options: DocxToMarkdownO
       // Node's build of mammoth reads `buffer`, the browser's `arrayBuffer`.
       { buffer: repacked, arrayBuffer: repacked.buffer.slice(repacked.byteOffset, repacked.byteOffset + repacked.byteLength) as ArrayBuffer },
       {
-        styleMap: [...STYLE_MAP],
+        styleMap: [...customStyleMap(styles), ...STYLE_MAP],
         includeDefaultStyleMap: false,
         includeEmbeddedStyleMap: false,
         ignoreEmptyParagraphs: true,
         externalFileAccess: false,
         idPrefix: 'docx-',
-        transformDocument: resolveStyles(styles),
+        transformDocument: resolveStyles(styles, customStyleNames(styles)),
         convertImage: mammoth.images.imgElement(async (image) => {
           const data = new Uint8Array(await image.readAsArrayBuffer())
           images.push({ bytes: data, contentType: image.contentType ?? '' })

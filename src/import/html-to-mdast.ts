@@ -12,6 +12,7 @@ import { defaultHandlers, toMdast, type Handle, type State } from 'hast-util-to-
 import type { BlockContent, Html, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import type { BracketedSpan, CriticHighlight, Subscript, Superscript } from '../mdast/nodes.js'
 import type { DefListDescriptionNode, DefListNode, DefListTermNode } from 'mdast-util-definition-list'
+import { customStyleOf } from './custom-styles.js'
 import { marker } from './markers.js'
 
 /** A table as Word has it: rows of cells, each cell's blocks, spans. */
@@ -217,6 +218,12 @@ function createHandlers(tables: WeakMap<Html, TableModel>, classes: WeakMap<Node
     const names = classList(element)
     const children = phrasingOf(state, element)
     const kind = names.includes('md-underline') ? 'underline' : names.includes('md-smallcaps') ? 'smallcaps' : undefined
+    const custom = customStyleOf(names)
+    if (custom !== undefined) {
+      // An author's character style (custom-styles.ts).
+      const styled: BracketedSpan = { type: 'bracketedSpan', children, data: { attributes: { classes: [], pairs: [['custom-style', custom]] } } }
+      return kind ? { type: 'bracketedSpan', children: [styled], data: { attributes: { classes: [kind], pairs: [] } } } : styled
+    }
     if (!kind) return children
     const node: BracketedSpan = { type: 'bracketedSpan', children, data: { attributes: { classes: [kind], pairs: [] } } }
     return node

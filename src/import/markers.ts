@@ -31,6 +31,10 @@ export type MarkerKind =
   | 'M'
   /** Paragraph facts (payload: `key=value;…`: list number, indentation). */
   | 'p'
+  /** The paragraph's mark is tracked (payload: `i` inserted, `d` deleted), last in the paragraph. */
+  | 'r'
+  /** The table row is tracked (payload: `i` inserted, `d` deleted), first in the row's first paragraph. */
+  | 'w'
   /** A NOTEREF field: a second reference to a note (payload: the bookmark it points to). */
   | 'n'
   /** Where a SEQ field's number was (a caption's "Figure 3"). */

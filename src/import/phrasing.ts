@@ -60,7 +60,7 @@ function flatten(children: PhrasingContent[], context: PhrasingContext): Leaf[] 
   let deleted = false
   const ranges = new Map<string, Mark>()
   const rangeLeaves = new Map<string, number>()
-  const references: Array<{ id: string; at: number }> = []
+  const references: Array<{ id: string; at: number; review: Mark | undefined }> = []
   const insertMark = reviewMark('ins')
   const deleteMark = reviewMark('del')
 
@@ -91,7 +91,8 @@ function flatten(children: PhrasingContent[], context: PhrasingContext): Leaf[] 
             ranges.delete(found.payload)
             break
           case 'c':
-            references.push({ id: found.payload, at: leaves.length })
+            // Inside a change (Word writes the reference's run there), the comment is part of it.
+            references.push({ id: found.payload, at: leaves.length, review: deleted ? deleteMark : inserted ? insertMark : undefined })
             break
           default:
             // Markers the block passes still read (a caption's number, a checkbox) stay as leaves.
@@ -136,6 +137,9 @@ function flatten(children: PhrasingContent[], context: PhrasingContext): Leaf[] 
     const before = leaves[at - 1]?.marks ?? []
     const after = leaves[at]?.marks ?? []
     const shared = before.filter((mark) => mark.priority > PRIORITY.link && after.some((other) => same(other, mark)))
+    // A comment made inside a change stays in it when the text before it is in it too.
+    const review = references.find((reference) => reference.id === id)?.review
+    if (review && before.includes(review)) shared.unshift(review)
     // A range that ended with no leaf of its own (an empty range) keeps nothing highlighted.
     leaves.splice(at, 0, { node: comment, marks: shared })
   }

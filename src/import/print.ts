@@ -7,13 +7,14 @@
  * words stay text. The importer prints with it, and the round-trip test prints the parsed
  * original with it, so both sides of the comparison are written alike.
  */
-import type { Blockquote, Heading, Image, Parents, Root } from 'mdast'
+import type { Blockquote, Heading, Image, Paragraph, Parents, Root } from 'mdast'
 import { defListToMarkdown } from 'mdast-util-definition-list'
 import { gfmToMarkdown } from 'mdast-util-gfm'
 import { mathToMarkdown } from 'mdast-util-math'
 import { defaultHandlers, toMarkdown, type ConstructName, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown'
 import type { Attributes } from '../mdast/attributes.js'
 import { toString } from 'mdast-util-to-string'
+import { withMarks } from './print-marks.js'
 import type { BracketedSpan, Citation, CriticChangeBlock, CrossReference, FencedDiv, Subscript, Superscript, TableCaption } from '../mdast/nodes.js'
 
 /** Pandoc's attribute block, `{#id .class key="value"}`, or '' when there is nothing in it. */
@@ -44,8 +45,13 @@ const script = (delimiter: string, tag: string) =>
 const heading: Handle = (node: Heading, parent, state, info) => {
   const value = defaultHandlers.heading(node, parent, state, info)
   const block = attributeBlock(node.data?.attributes)
-  return block === '' ? value : `${value} ${block}`
+  return withMarks(node, parent, block === '' ? value : `${value} ${block}`)
 }
+
+/** GFM's paragraph handler (it writes a task item's `[x]`), found among the extension's parts. */
+const gfmParagraph = (gfmToMarkdown().extensions ?? []).map((extension) => extension.handlers?.paragraph).find((handle) => handle !== undefined) as Handle | undefined
+
+const paragraph: Handle = (node: Paragraph, parent, state, info) => withMarks(node, parent, (gfmParagraph ?? defaultHandlers.paragraph)(node, parent, state, info))
 
 const image: Handle = (node: Image, parent, state, info) => {
   const value = defaultHandlers.image(node, parent, state, info)
@@ -123,6 +129,7 @@ export const PRINT_OPTIONS: Options = {
     tableCaption,
     pageBreak: (() => '\\newpage') as unknown as Handle,
     heading,
+    paragraph,
     image,
     blockquote,
     math,

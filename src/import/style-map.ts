@@ -28,11 +28,14 @@ export const STYLE_MAP: readonly string[] = [
   // LibreOffice's names.
   "p[style-name='Preformatted Text'] => pre:separator('\\n')",
   "p[style-name='Quotations'] => blockquote > p:fresh",
+  // markdocx's first paragraph of a quote right after another (src/docx/handlers/blockquote.ts).
+  "p[style-name='Block Text First'] => blockquote:fresh > p:fresh",
   "p[style-name='Block Text'] => blockquote > p:fresh",
   "p[style-name='Quote'] => blockquote > p:fresh",
   "p[style-name='Intense Quote'] => blockquote > p:fresh",
   ...CALLOUTS.flatMap((kind) => [
-    `p[style-name='Callout ${kind} Title'] => blockquote.md-callout-${kind.toLowerCase()} > p.md-callout-title:fresh`,
+    // A title starts a callout: two callouts of one kind in a row stay two.
+    `p[style-name='Callout ${kind} Title'] => blockquote.md-callout-${kind.toLowerCase()}:fresh > p.md-callout-title:fresh`,
     `p[style-name='Callout ${kind}'] => blockquote.md-callout-${kind.toLowerCase()} > p:fresh`,
   ]),
   "p[style-name='Image Caption'] => p.md-image-caption:fresh",
@@ -83,7 +86,7 @@ interface MammothElement {
 }
 
 /** mammoth's transformDocument: resolves styles as the file's comment says (in place, iteratively). */
-export function resolveStyles(styles: Map<string, WordStyle>): (document: unknown) => unknown {
+export function resolveStyles(styles: Map<string, WordStyle>, own: ReadonlySet<string> = new Set()): (document: unknown) => unknown {
   return (document) => {
     const root = document as MammothElement
     // Notes and comments are not the document's children: their bodies are walked too.
@@ -91,8 +94,10 @@ export function resolveStyles(styles: Map<string, WordStyle>): (document: unknow
     let codeParagraph = false
     while (stack.length > 0) {
       const element = stack.pop()!
+      // A style the document's own map lines name (custom-styles.ts) keeps its name.
+      const mapped = own.has(element.styleName?.toLowerCase() ?? '')
       if (element.type === 'paragraph') {
-        resolve(element, styles)
+        if (!mapped) resolve(element, styles)
         codeParagraph = element.styleName?.toLowerCase() === 'source code'
       } else if (element.type === 'run') {
         resolve(element, styles)
@@ -106,7 +111,8 @@ export function resolveStyles(styles: Map<string, WordStyle>): (document: unknow
   }
 }
 
-function known(name: string | null | undefined): boolean {
+/** Whether the map names the style (any case). */
+export function known(name: string | null | undefined): boolean {
   return name !== null && name !== undefined && KNOWN.has(name.toLowerCase())
 }
 

@@ -11,6 +11,10 @@
  *   around their runs (deleted text, `w:delText`, becomes ordinary `w:t`); nested changes are
  *   flattened (a deletion inside an insertion is a deletion), and every paragraph closes what
  *   it opened, so markers never span paragraphs;
+ * - a tracked paragraph mark (`w:pPr/w:rPr/w:ins`, `w:del`) becomes a mark marker at the
+ *   paragraph's end, and a tracked table row (`w:trPr/w:ins`, `w:del`) a row marker in the
+ *   row's first paragraph; both are taken out of the XML, so mammoth neither joins a paragraph
+ *   whose mark was deleted to the next nor drops a deleted row (tracked-blocks.ts reads them);
  * - comment ranges become start/end markers (mammoth itself marks the comment's reference);
  * - equations (`m:oMathPara`, `m:oMath`) become an equation marker, their LaTeX kept aside;
  * - NOTEREF fields (a note referenced again) and SEQ fields (a caption's number) lose their
@@ -42,8 +46,6 @@ export interface MarkupFindings {
   insertions: number
   deletions: number
   comments: number
-  /** Table rows deleted with tracking on (mammoth drops them, text and all). */
-  deletedRows: number
   /** A table of contents was there (and its depth, from `\o "1-3"`). */
   toc?: { depth?: number }
 }
@@ -80,6 +82,8 @@ interface Paragraph {
   rule: boolean
   /** The indentation of the table whose first paragraph this is. */
   tableIndent?: number
+  /** Its paragraph mark is tracked: inserted (the paragraph was split or is new) or deleted (joined to the next). */
+  mark?: Change
 }
 
 interface Field {
@@ -136,6 +140,8 @@ export function markPart(xml: string, context: MarkupContext): string {
   /** Stack depths of the hyperlinks inside a source field's result, whose tags are dropped. */
   const hiddenLinks: number[] = []
   const inSourceResult = () => fields.some((field) => field.phase === 'result' && field.kind === 'source')
+  /** A row marker waits in `pending` for the row's first paragraph, which must then be kept even if empty. */
+  let rowPending = false
 
   const effective = (): Change | 'none' => (changes.includes('del') ? 'del' : changes.length > 0 ? 'ins' : 'none')
   const current = (): Paragraph | undefined => paragraphs[paragraphs.length - 1]
@@ -170,6 +176,7 @@ export function markPart(xml: string, context: MarkupContext): string {
     const code = facts === undefined && paragraph.style !== undefined && styleChain(context.styles, paragraph.style).some((entry) => entry.name.toLowerCase() === 'source code')
     const text = (facts ? marker('p', facts) : code ? marker('p') : '') + (paragraph.pageBreakBefore ? marker('b') : '') + pending
     pending = ''
+    rowPending = false
     if (text !== '') pieces.push(runText(text))
     sync()
   }
@@ -249,8 +256,23 @@ export function markPart(xml: string, context: MarkupContext): string {
     const parent = stack[stack.length - 1]
     if (paragraph && !paragraph.started && parent === 'w:p' && stack.length - 1 === paragraph.depth && name !== 'w:pPr') startContent(paragraph, token.start)
 
+    if (propsDepth > 0 && (name === 'w:ins' || name === 'w:del')) {
+      // A tracked paragraph mark or table row: remembered as a marker, taken out for mammoth.
+      const mark = paragraph !== undefined && parent === 'w:rPr' && stack.length === paragraph.depth + 3 && stack[paragraph.depth + 1] === 'w:pPr'
+      if (mark || parent === 'w:trPr') {
+        const change: Change = name === 'w:ins' ? 'ins' : 'del'
+        if (mark) paragraph.mark = change
+        else {
+          pending += marker('w', change === 'ins' ? 'i' : 'd')
+          rowPending = true
+        }
+        flushTo(token.start)
+        if (token.selfClosing) copied = token.end
+        else skip = { name, depth: 1, start: token.start }
+        return
+      }
+    }
     if (paragraph && propsDepth > 0) readProperty(paragraph, name, token)
-    if (name === 'w:del' && propsDepth > 0 && parent === 'w:trPr') context.findings.deletedRows++
 
     if (propsDepth === 0 && !token.selfClosing && (name === 'w:ins' || name === 'w:moveTo' || name === 'w:del' || name === 'w:moveFrom')) {
       const change: Change = name === 'w:ins' || name === 'w:moveTo' ? 'ins' : 'del'
@@ -454,6 +476,7 @@ export function markPart(xml: string, context: MarkupContext): string {
   return pieces.join('')
 
   function closeParagraph(paragraph: Paragraph, token: { start: number; end: number }) {
+    if (!paragraph.started && rowPending) startContent(paragraph, token.start)
     const style = paragraph.style !== undefined ? styleChain(context.styles, paragraph.style).map((entry) => entry.name.toLowerCase()) : []
     if (paragraph.rule || (!paragraph.started && (style.includes('horizontal rule') || paragraph.bottomBorder))) {
       startContent(paragraph, token.start)
@@ -467,6 +490,10 @@ export function markPart(xml: string, context: MarkupContext): string {
       flushTo(token.start)
       pieces.push(runText(marker(paragraph.emitted === 'ins' ? 'I' : 'D')))
       paragraph.emitted = 'none'
+    }
+    if (paragraph.started && paragraph.mark) {
+      flushTo(token.start)
+      pieces.push(runText(marker('r', paragraph.mark === 'ins' ? 'i' : 'd')))
     }
   }
 

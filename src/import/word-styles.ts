@@ -15,6 +15,8 @@ export interface WordStyle {
   /** The list the style's paragraphs belong to (`w:numPr` in the style). */
   numId?: string
   ilvl?: number
+  /** `w:customStyle`: a style the document's author made (Word's users', pandoc's `custom-style`). */
+  custom?: boolean
 }
 
 export interface ListLevel {
@@ -49,6 +51,8 @@ export function readStyles(xml: string | undefined): Map<string, WordStyle> {
     const basedOn = attribute(child(element, 'w:basedOn'), 'w:val')
     const style: WordStyle = { id, name: attribute(child(element, 'w:name'), 'w:val') ?? id, type: attribute(element, 'w:type') ?? 'paragraph' }
     if (basedOn !== undefined) style.basedOn = basedOn
+    const custom = attribute(element, 'w:customStyle')
+    if (custom === '1' || custom === 'true' || custom === 'on') style.custom = true
     if (outline !== undefined && /^[0-8]$/.test(outline)) style.outlineLevel = Number(outline)
     if (numId !== undefined) style.numId = numId
     if (ilvl !== undefined && /^[0-8]$/.test(ilvl)) style.ilvl = Number(ilvl)

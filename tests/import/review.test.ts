@@ -64,17 +64,16 @@ describe('import: tracked changes', () => {
     expect(await markdownOf(makeDocx({ body: p('One ', from, ' two.') + p('Three ', to, '.') }))).toBe('One {--moved--} two.\n\nThree {++moved++}.\n')
   })
 
-  it('joins a paragraph whose mark was deleted to the next, as accepting the change would', async () => {
+  it('writes a paragraph whose mark was deleted as a deletion over the blank line after it', async () => {
     const first = `<w:p><w:pPr><w:rPr><w:del w:id="3" w:author="A" w:date="2024-01-01T00:00:00Z"/></w:rPr></w:pPr>${run('First ')}${del('cut', 4).xml}</w:p>`
-    expect(await markdownOf(makeDocx({ body: first + p('second.') }))).toBe('First {--cut--}second.\n')
+    expect(await markdownOf(makeDocx({ body: first + p('second.') }))).toBe('First {--cut\n\n--}second.\n')
   })
 
-  it('says so when a deleted table row is left out', async () => {
+  it('keeps a deleted row of a table that stays, its text marked deleted, and says so', async () => {
     const body = `<w:tbl><w:tr><w:tc>${p('Head')}</w:tc></w:tr><w:tr><w:trPr><w:del w:id="1" w:author="A" w:date="2024-01-01T00:00:00Z"/></w:trPr><w:tc>${p(del('row'))}</w:tc></w:tr><w:tr><w:tc>${p('kept')}</w:tc></w:tr></w:tbl>`
     const result = await docxToMarkdown(makeDocx({ body }))
-    expect(result.markdown).toContain('kept')
-    expect(result.markdown).not.toContain('row')
-    expect(result.messages.map((message) => message.ruleId)).toContain('import-row-deleted')
+    expect(result.markdown).toBe('| Head      |\n| --------- |\n| {--row--} |\n| kept      |\n')
+    expect(result.messages.map((message) => message.ruleId)).toContain('import-row-tracked')
   })
 
   it('reads back as CriticMarkup the parser understands', async () => {

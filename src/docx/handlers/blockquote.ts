@@ -5,6 +5,15 @@ import type { Handler } from './types.js'
 
 const QUOTE_INDENT = STYLE_INDENT.BlockText ?? 720
 
+/** The style of a quote's first paragraph right after another quote (src/import/style-map.ts reads it). */
+export const QUOTE_START = 'Block Text First'
+
+/** A plain quote (a callout's title already starts a box of its own). */
+function follows(previous: unknown): boolean {
+  const node = previous as Blockquote | undefined
+  return node?.type === 'blockquote' && !node.data?.callout
+}
+
 /**
  * Block quotes: Block Text paragraphs, indented one step per level of nesting; lists, code
  * and tables inside keep their own styles at the quote's indent.
@@ -25,5 +34,12 @@ export const blockquote: Handler<Blockquote> = (state, node, context) => {
   }
   // The title first: the first paragraph written takes a list item's number or a footnote's mark.
   const title = callout ? [state.paragraph(quote, state.text(callout.title, { ...quote, run: { ...quote.run, bold: true } }, node))] : []
+  const [first, ...rest] = node.children
+  if (!callout && !context.inFootnote && first?.type === 'paragraph' && follows(state.previousSibling)) {
+    // Right after another quote, Word would show one run of Block Text: the first paragraph
+    // takes "Block Text First", a style that changes nothing, so the import keeps two quotes.
+    const start = { ...quote, paragraphStyle: state.customStyles.derived(QUOTE_START, 'BlockText') }
+    return [...state.blocks({ ...node, children: [first] }, start), ...state.blocks({ ...node, children: rest }, quote)]
+  }
   return [...title, ...state.blocks(node, quote)]
 }

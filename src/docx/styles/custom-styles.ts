@@ -5,7 +5,8 @@
  * styles.xml — a paragraph style based on Body Text, a character style based on the default
  * paragraph font, looking like their base — so it shows in Word's style pane to be restyled; and
  * a reference document that has a style of that name restyles it (its styles win by name, see
- * style-merge.ts), as with pandoc.
+ * style-merge.ts), as with pandoc. It is marked `w:customStyle` (as Word marks a user's own
+ * styles), which the import reads back into `custom-style` (src/import/custom-styles.ts).
  */
 import type { StyleDef } from './styles.js'
 
@@ -13,6 +14,8 @@ export type CustomStyleKind = 'paragraph' | 'character'
 
 export class CustomStyleRegistry {
   private readonly made = new Map<string, StyleDef>()
+  /** `derived` styles' ids → the ids they rename. */
+  private readonly bases = new Map<string, string>()
   private readonly taken: Set<string>
 
   /** `builtIn`: the styles written anyway (their names are matched, their ids kept free). */
@@ -35,10 +38,33 @@ export class CustomStyleRegistry {
     this.taken.add(id.toLowerCase())
     const style: StyleDef =
       kind === 'paragraph'
-        ? { type: 'paragraph', id, name: wanted || 'Custom Style', basedOn: 'BodyText', qFormat: true }
-        : { type: 'character', id, name: wanted || 'Custom Style', basedOn: 'DefaultParagraphFont', qFormat: true }
+        ? { type: 'paragraph', id, name: wanted || 'Custom Style', basedOn: 'BodyText', qFormat: true, custom: true }
+        : { type: 'character', id, name: wanted || 'Custom Style', basedOn: 'DefaultParagraphFont', qFormat: true, custom: true }
     this.made.set(key, style)
     return id
+  }
+
+  /**
+   * The id of a paragraph style named `name` that looks exactly like `basedOn` (it overrides
+   * nothing): a name Word keeps for the import to read (a callout's typed kind, callouts.ts).
+   */
+  derived(name: string, basedOn: string): string {
+    const key = `derived:${name.toLowerCase()}`
+    const known = this.made.get(key)
+    if (known) return known.id
+    let base = name.replace(/[^\p{L}\p{N}]/gu, '') || 'DerivedStyle'
+    if (!/^\p{L}/u.test(base)) base = `S${base}`
+    let id = base
+    for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}${n}`
+    this.taken.add(id.toLowerCase())
+    this.made.set(key, { type: 'paragraph', id, name, basedOn, uiPriority: 30 })
+    this.bases.set(id, basedOn)
+    return id
+  }
+
+  /** The style a `derived` style renames, by id. */
+  baseOf(id: string): string | undefined {
+    return this.bases.get(id)
   }
 
   /** The styles defined for the document, in the order they were first used. */

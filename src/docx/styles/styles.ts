@@ -66,6 +66,8 @@ export interface StyleDef {
   link?: string
   uiPriority?: number
   qFormat?: boolean
+  /** A style of the document's own (pandoc's `custom-style`): `w:customStyle`, as Word marks its users' styles, so the import knows it. */
+  custom?: boolean
   semiHidden?: boolean
   isDefault?: boolean
   pPr?: ParagraphProps
@@ -128,7 +130,7 @@ function paragraphXml(p: ParagraphProps | undefined): string {
 }
 
 function styleXml(s: StyleDef): string {
-  let x = `<w:style w:type="${s.type}" w:styleId="${esc(s.id)}"${s.isDefault ? ' w:default="1"' : ''}>`
+  let x = `<w:style w:type="${s.type}" w:styleId="${esc(s.id)}"${s.isDefault ? ' w:default="1"' : ''}${s.custom ? ' w:customStyle="1"' : ''}>`
   x += `<w:name w:val="${esc(s.name)}"/>`
   if (s.basedOn) x += `<w:basedOn w:val="${esc(s.basedOn)}"/>`
   if (s.next) x += `<w:next w:val="${esc(s.next)}"/>`
