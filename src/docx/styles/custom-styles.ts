@@ -31,11 +31,7 @@ export class CustomStyleRegistry {
     if (existing) return existing.id
     const known = this.made.get(key)
     if (known) return known.id
-    let base = wanted.replace(/[^\p{L}\p{N}]/gu, '') || 'CustomStyle'
-    if (!/^\p{L}/u.test(base)) base = `S${base}`
-    let id = base
-    for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}${n}`
-    this.taken.add(id.toLowerCase())
+    const id = this.freshId(wanted, 'CustomStyle')
     const style: StyleDef =
       kind === 'paragraph'
         ? { type: 'paragraph', id, name: wanted || 'Custom Style', basedOn: 'BodyText', qFormat: true, custom: true }
@@ -52,13 +48,19 @@ export class CustomStyleRegistry {
     const key = `derived:${name.toLowerCase()}`
     const known = this.made.get(key)
     if (known) return known.id
-    let base = name.replace(/[^\p{L}\p{N}]/gu, '') || 'DerivedStyle'
+    const id = this.freshId(name, 'DerivedStyle')
+    this.made.set(key, { type: 'paragraph', id, name, basedOn, uiPriority: 30 })
+    this.bases.set(id, basedOn)
+    return id
+  }
+
+  /** A style id from a name: its letters and digits, starting with a letter, numbered past the ids taken. */
+  private freshId(name: string, fallback: string): string {
+    let base = name.replace(/[^\p{L}\p{N}]/gu, '') || fallback
     if (!/^\p{L}/u.test(base)) base = `S${base}`
     let id = base
     for (let n = 2; this.taken.has(id.toLowerCase()); n++) id = `${base}${n}`
     this.taken.add(id.toLowerCase())
-    this.made.set(key, { type: 'paragraph', id, name, basedOn, uiPriority: 30 })
-    this.bases.set(id, basedOn)
     return id
   }
 
