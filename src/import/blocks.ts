@@ -18,11 +18,11 @@
  *   a Table Caption (or Caption) next to a table a `Table: …` caption — without the number,
  *   which Word keeps in a SEQ field the pre-pass marked.
  */
-import type { BlockContent, Blockquote, Html, Image, List, ListItem, Nodes, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast'
+import type { BlockContent, Blockquote, Html, List, ListItem, Nodes, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast'
 import { toHast } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import type { CalloutKind, ChangeKind, TableCaption } from '../mdast/nodes.js'
-import { figureImage, figureTitle } from './figures.js'
+import { figureImage, figureTitle, TYPED_CAPTION_NUMBER } from './figures.js'
 import { listingCaption } from './listings.js'
 import { htmlOf } from './html-serialize.js'
 import type { TableModel } from './html-to-mdast.js'
@@ -414,14 +414,8 @@ function captionText(children: PhrasingContent[], context: BlockContext): Phrasi
   let rest = at === -1 ? [...children] : children.slice(at + 1)
   const first = rest[0]
   if (first?.type === 'text') {
-    const stripped = at === -1 ? first.value.replace(/^\s*\p{L}+\.?\s+\d+(?:[.-]\d+)*\s*[:.–—-]\s*/u, '') : first.value.replace(/^\s*[:.–—-]?\s*/, '')
+    const stripped = at === -1 ? first.value.replace(TYPED_CAPTION_NUMBER, '') : first.value.replace(/^\s*[:.–—-]?\s*/, '')
     rest = stripped === '' ? rest.slice(1) : [{ ...first, value: stripped }, ...rest.slice(1)]
   }
   return rest
-}
-
-function loneImage(block: Flow): Image | undefined {
-  if (block.type !== 'paragraph') return undefined
-  const visible = block.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''))
-  return visible.length === 1 && visible[0]!.type === 'image' ? visible[0] : undefined
 }

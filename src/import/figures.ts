@@ -31,10 +31,13 @@ export function figureImage(block: RootContent, markerOf: (node: Nodes) => Marke
   return image
 }
 
+/** A number typed at the start of a caption ("Figure 2: ", "Tabla 3.1 – "), which the SEQ field replaces on export. */
+export const TYPED_CAPTION_NUMBER = /^\s*\p{L}+\.?\s+\d+(?:[.-]\d+)*\s*[:.–—-]\s*/u
+
 /** The caption as the picture's title, or null when it only repeats the alt text (a typed "Figure 2:" aside). */
 export function figureTitle(caption: string, alt: string | null | undefined): string | null {
   if (caption === '') return null
   const plain = (alt ?? '').trim()
-  if (caption === plain || caption === plain.replace(/^\p{L}+\.?\s+\d+(?:[.-]\d+)*\s*[:.–—-]\s*/u, '')) return null
+  if (caption === plain || caption === plain.replace(TYPED_CAPTION_NUMBER, '')) return null
   return caption
 }

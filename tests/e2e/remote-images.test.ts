@@ -5,7 +5,7 @@
  * with placeholders; left alone, the hanging server is given up after a couple of time limits
  * and the export finishes by itself. Each .docx passes check-docx.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
