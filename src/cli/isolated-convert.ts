@@ -15,6 +15,7 @@ import { getHeapStatistics } from 'node:v8'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import type { DiagramRenderer, DiagramRequest, DiagramResult } from '../docx/media/diagrams.js'
 import { convertMarkdown, type ConvertJob, type Converted } from './convert-markdown.js'
+import { describeError } from './describe-error.js'
 
 /** From this many characters on, a document is converted on a worker (a few hundred KiB convert in well under a second). */
 export const ISOLATE_THRESHOLD = 256 * 1024
@@ -72,7 +73,7 @@ export function runConvertWorker(): void {
       port.close()
     },
     (error: unknown) => {
-      port.postMessage({ kind: 'failed', error: describeThrown(error) } satisfies FromWorker)
+      port.postMessage({ kind: 'failed', error: describeError(error) } satisfies FromWorker)
       port.close()
     },
   )
@@ -86,7 +87,7 @@ export function convertIsolated(job: ConvertJob, script: URL, renderDiagram: Dia
     worker.on('message', (message: FromWorker) => {
       if (message.kind === 'diagram') {
         renderDiagram(message.source, message.request)
-          .catch((error: unknown): DiagramResult => ({ ok: false, error: describeThrown(error) }))
+          .catch((error: unknown): DiagramResult => ({ ok: false, error: describeError(error) }))
           .then((result) => worker.postMessage({ kind: 'diagram', id: message.id, result } satisfies ToWorker))
           .catch(() => undefined)
       } else if (message.kind === 'done') outcome = { ok: true, converted: message.converted }
@@ -98,14 +99,9 @@ export function convertIsolated(job: ConvertJob, script: URL, renderDiagram: Dia
         error:
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? `it needs more than the ${heapMb} MB of memory allowed (MARKDOCX_HEAP_MB or node's --max-old-space-size raise it; splitting the document helps)`
-            : describeThrown(error),
+            : describeError(error),
       }
     })
     worker.once('exit', (code) => resolve(outcome ?? { ok: false, error: `the conversion stopped (${code})` }))
   })
-}
-
-function describeThrown(error: unknown): string {
-  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the document is nested too deeply to process'
-  return error instanceof Error ? error.message : String(error)
 }

@@ -11,6 +11,7 @@ import { createChromiumDiagramRenderer } from './chromium-diagrams.js'
 import { builtinStyle } from '../citations/shipped-styles.js'
 import type { BibliographyText } from '../citations/resolve.js'
 import { convertMarkdown, type ConvertJob, type Converted } from './convert-markdown.js'
+import { describeError } from './describe-error.js'
 import { convertIsolated, ISOLATE_THRESHOLD } from './isolated-convert.js'
 import { VERSION } from './version.js'
 
@@ -57,7 +58,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       referenceDoc = new Uint8Array(await readFile(resolve(io.cwd, options.referenceDoc)))
     } catch (error) {
-      io.stderr.write(`markdocx: cannot read the reference document ${options.referenceDoc}: ${describe(error)}\n`)
+      io.stderr.write(`markdocx: cannot read the reference document ${options.referenceDoc}: ${describeError(error)}\n`)
       return 2
     }
   }
@@ -67,7 +68,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       bibliography.push({ name: path, text: await readFile(resolve(io.cwd, path), 'utf8') })
     } catch (error) {
-      io.stderr.write(`markdocx: cannot read the bibliography ${path}: ${describe(error)}\n`)
+      io.stderr.write(`markdocx: cannot read the bibliography ${path}: ${describeError(error)}\n`)
       return 2
     }
   }
@@ -76,7 +77,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     try {
       csl = builtinStyle(options.csl) ?? (await readFile(resolve(io.cwd, options.csl), 'utf8'))
     } catch (error) {
-      io.stderr.write(`markdocx: cannot read the citation style ${options.csl} (the shipped ones are apa, chicago-author-date, ieee, vancouver): ${describe(error)}\n`)
+      io.stderr.write(`markdocx: cannot read the citation style ${options.csl} (the shipped ones are apa, chicago-author-date, ieee, vancouver): ${describeError(error)}\n`)
       return 2
     }
   }
@@ -126,7 +127,7 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
   try {
     bytes = fromStdin ? await readAllBytes(io.stdin) : new Uint8Array(await readFile(resolve(io.cwd, input)))
   } catch (error) {
-    io.stderr.write(`markdocx: cannot read ${name}: ${describe(error)}\n`)
+    io.stderr.write(`markdocx: cannot read ${name}: ${describeError(error)}\n`)
     return false
   }
   // A Word document (by its name, or by its bytes on standard input) is read into Markdown.
@@ -160,7 +161,7 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
     try {
       converted = await convertMarkdown(job, renderDiagram)
     } catch (error) {
-      io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)
+      io.stderr.write(`markdocx: cannot convert ${name}: ${describeError(error)}\n`)
       return false
     }
   }
@@ -170,7 +171,7 @@ async function convertOne(input: string, options: CliOptions, io: CliIo, referen
     else await writeAtomically(target, converted.data)
     return true
   } catch (error) {
-    io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)
+    io.stderr.write(`markdocx: cannot convert ${name}: ${describeError(error)}\n`)
     return false
   }
 }
@@ -190,7 +191,7 @@ async function importOne(input: string, bytes: Uint8Array, options: CliOptions, 
     for (const line of outcome.notes) io.stderr.write(`${line}\n`)
     return outcome.ok
   } catch (error) {
-    io.stderr.write(`markdocx: cannot convert ${name}: ${describe(error)}\n`)
+    io.stderr.write(`markdocx: cannot convert ${name}: ${describeError(error)}\n`)
     return false
   }
 }
@@ -231,13 +232,4 @@ async function readAllBytes(stream: AsyncIterable<Uint8Array | string>): Promise
   const encoder = new TextEncoder()
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk)
   return new Uint8Array(Buffer.concat(chunks))
-}
-
-function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOENT') return 'no such file'
-  if (code === 'EISDIR') return 'it is a folder'
-  if (code === 'EACCES') return 'permission denied'
-  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the document is nested too deeply to process'
-  return error instanceof Error ? error.message : String(error)
 }
