@@ -7,7 +7,6 @@ import { EditorSelection } from '@codemirror/state'
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import CodeMirror from '@uiw/react-codemirror'
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
-import { citationFileKind } from '../model/citation-files.js'
 import { BASIC_SETUP, editorExtensions } from './extensions.js'
 
 export interface EditorProps {
@@ -70,7 +69,7 @@ function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, 
       // window's drop handler, which this lets the event reach (it opens documents and stores
       // citation files), not into the text: CodeMirror skips a drop whose default is prevented,
       // and would otherwise insert the file's content as well.
-      if ([...(event.dataTransfer?.files ?? [])].some((file) => !file.type.startsWith('image/') || citationFileKind(file.name))) {
+      if ([...(event.dataTransfer?.files ?? [])].some((file) => !file.type.startsWith('image/'))) {
         event.preventDefault()
         return
       }
