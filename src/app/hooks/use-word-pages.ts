@@ -101,9 +101,9 @@ export function useWordPages(container: RefObject<HTMLElement | null>, { geometr
         const first = units.length
         const split = splitList(element, scale)
         if (split) {
-          for (const [index, part] of split.entries()) {
+          for (const [position, part] of split.entries()) {
             units.push({ height: part.height })
-            targets.push(index === 0 ? { element, property: 'marginTop' } : { element: part.item!, property: 'paddingTop' })
+            targets.push(position === 0 ? { element, property: 'marginTop' } : { element: part.item!, property: 'paddingTop' })
             if (part.item) items.add(part.item)
           }
         } else {
