@@ -58,6 +58,20 @@ describe('chunked parse = whole parse', () => {
     )
   })
 
+  it('reports a footnote call again when the edit that takes its definition away lies in another part of the text', () => {
+    // The property below found it (seed -1363062159): the definition line became a paragraph, and the
+    // cached parse still held the old document-wide answer for [^1].
+    const parser = createChunkedParser(SMALL)
+    let text = 'alpha'
+    parser.parse(text)
+    for (const change of [['insert', 0, '[^1]: $5 alpha\n\n'], ['type', 0, '$'], ['delete', 0, 1]] as const) {
+      text = applyEdit(text, change as never)
+      const chunked = parser.parse(text)
+      const whole = parseMarkdown(text)
+      expect(firstDifference(chunked.tree, whole.tree) ?? firstDifference(messageData(chunked.file), messageData(whole.file), 'messages')).toBeUndefined()
+    }
+  })
+
   it('through a cached parser, edit after edit', () => {
     fc.assert(
       fc.property(document, fc.array(edit, { minLength: 1, maxLength: 12 }), (start, edits) => {

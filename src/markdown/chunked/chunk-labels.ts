@@ -114,9 +114,16 @@ export function withLabels<T>(definitions: ReadonlySet<string>, footnotes: Reado
   }
 }
 
-/** The document-wide footnote labels the running chunk parse was given (none outside a chunked parse). */
-export function documentFootnoteLabels(): ReadonlySet<string> {
-  return pending?.footnotes ?? new Set()
+/**
+ * Whether the document defines footnote `label` (micromark-normalised), as the running chunk
+ * parse was told; the answer is recorded like micromark's own, so the chunk is parsed again
+ * when it changes (none outside a chunked parse).
+ */
+export function documentDefinesFootnote(label: string): boolean {
+  if (!pending) return false
+  const answer = pending.footnotes.has(label)
+  pending.record.askedNotes.set(label, answer)
+  return answer
 }
 
 /** Whether every answer a parse was given still holds for the document's labels. */

@@ -7,12 +7,13 @@
  *
  * "Defined" means defined anywhere in the document: in a chunked parse a chunk's tree holds only
  * its own definitions, so the document-wide labels the chunk is parsed with are consulted too
- * (chunk-labels.ts); the chunked parser parses a chunk again when those labels change.
+ * (chunk-labels.ts), and each answer recorded, so the chunked parser parses a chunk again when
+ * one changes.
  */
 import type { Nodes, Root, Text } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { VFile } from 'vfile'
-import { documentFootnoteLabels } from '../chunked/chunk-labels.js'
+import { documentDefinesFootnote } from '../chunked/chunk-labels.js'
 import { pointAt, textSource } from './text-source.js'
 
 /** micromark's footnote call: `[^` and a label without white space, brackets or backslashes (at most 999 characters). */
@@ -23,7 +24,7 @@ export function remarkFootnoteUndefined() {
     const source = String(file.value ?? '')
     if (!source.includes('[^')) return
     const texts: Text[] = []
-    const defined = new Set(documentFootnoteLabels())
+    const defined = new Set<string>()
     // Iterative (containers nest deeply in hostile input), in document order.
     const stack: Nodes[] = [tree]
     while (stack.length > 0) {
@@ -44,7 +45,9 @@ function report(text: Text, source: string, defined: ReadonlySet<string>, file: 
     // `\[^x]` or `[\^x]`: the author wrote the brackets as text.
     if (mapped && (mapped.escaped.has(at) || mapped.escaped.has(at + 1))) continue
     const label = match[1]!
-    if (defined.has(normalizeIdentifier(label))) continue
+    const id = normalizeIdentifier(label)
+    // Asked of the document's labels one by one, so a chunk is parsed again when a note it calls comes or goes.
+    if (defined.has(id) || documentDefinesFootnote(id)) continue
     const end = at + match[0].length
     const place =
       mapped && start?.offset !== undefined
