@@ -18,6 +18,7 @@ import { remarkCitations } from './syntax/citations.js'
 import { remarkCriticMarkup } from './syntax/critic-markup.js'
 import { remarkCrossReferences } from './syntax/cross-references.js'
 import { remarkDefinitionList } from './syntax/definition-list.js'
+import { remarkChunkLabels } from './chunked/chunk-labels.js'
 import { remarkDepthGuard } from './guards/depth-guard.js'
 import { remarkDollarRule } from './syntax/dollar-rule.js'
 import { remarkGfmGated } from './syntax/gfm.js'
@@ -40,6 +41,7 @@ import { remarkTableCells } from './syntax/table-cells.js'
 export function createMarkdownProcessor() {
   return unified()
     .use(remarkParse)
+    .use(remarkChunkLabels)
     .use(remarkSyntaxGate)
     .use(remarkParseGuard)
     .use(remarkFrontMatterDots)
@@ -70,6 +72,7 @@ export function createMarkdownProcessor() {
 /** The unified plugins the parser is made of, in order, for callers that build their own processor. */
 export const markdownPlugins = [
   remarkParse,
+  remarkChunkLabels,
   remarkSyntaxGate,
   remarkParseGuard,
   remarkFrontMatterDots,

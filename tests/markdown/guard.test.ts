@@ -235,4 +235,34 @@ describe('parser guard on huge constructs (issue 14)', () => {
     expect(tree.children.map((node) => node.type)).toEqual(['fencedDiv'])
     expect(file.messages.filter((m) => m.ruleId !== 'nesting-too-deep')).toEqual([])
   })
+
+  it('counts brackets per definition, and not those of footnote calls: 20 000 notes stay notes, quickly', () => {
+    const n = 20_000
+    const calls = Array.from({ length: n }, (_, i) => `Text[^n${i}].`).join(' ')
+    const notes = Array.from({ length: n }, (_, i) => `[^n${i}]: Note ${i}.`).join('\n')
+    const links = Array.from({ length: n }, (_, i) => `[l${i}]: https://example.org/${i}`).join('\n')
+    const started = performance.now()
+    const { tree, file } = parseMarkdown(`${calls} [l1] and [l2].\n\n${notes}\n\n${links}\n`)
+    const took = performance.now() - started
+    expect(file.messages).toEqual([])
+    const types = new Map<string, number>()
+    const stack: Nodes[] = [tree]
+    while (stack.length > 0) {
+      const node = stack.pop()!
+      types.set(node.type, (types.get(node.type) ?? 0) + 1)
+      if ('children' in node) for (const child of node.children) stack.push(child as Nodes)
+    }
+    expect(types.get('footnoteReference')).toBe(n)
+    expect(types.get('footnoteDefinition')).toBe(n)
+    expect(types.get('definition')).toBe(n)
+    expect(types.get('linkReference')).toBe(2)
+    // Quadratic (micromark's label arrays, a point counted from the text's start per call) this took a minute.
+    expect(took).toBeLessThan(30_000)
+  })
+
+  it('still counts the brackets of a paragraph a definition line cannot interrupt', () => {
+    const text = `Text\n${Array.from({ length: 3000 }, (_, i) => `[l${i}]: /u`).join('\n')}\n`
+    const { file } = parseMarkdown(text)
+    expect(file.messages.map((m) => m.ruleId)).toEqual(['too-many-brackets'])
+  })
 })

@@ -23,7 +23,7 @@
 import type { List, Root, RootContent } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
-import { answersHold, definedLabels, remarkChunkLabels, withLabels, type LabelRecord } from './chunk-labels.js'
+import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
 import { rescanCuts, scanCuts, type Cut, type Scan, type Unchanged } from './chunk-scan.js'
 import { checkCut, joinLists, shiftPositions } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
@@ -98,7 +98,7 @@ export interface ChunkedParser {
   clear(): void
 }
 
-const processor = createMarkdownProcessor().use(remarkChunkLabels).freeze()
+const processor = createMarkdownProcessor().freeze()
 
 /** A parsed piece, kept by content. Its tree's positions are those of where it last stood. */
 interface Entry {

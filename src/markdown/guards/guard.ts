@@ -215,7 +215,25 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
   const runs: Array<{ start: number; end: number; line: Line }> = []
   const brackets: number[] = []
   const backticks: BacktickRun[] = []
+  // Brackets cost the parser in one paragraph's inline content, and definitions are blocks of
+  // their own: a footnote definition (`[^a]: …`) always starts one, and a link definition
+  // (`[a]: …`) does among definitions. Brackets are counted per such block, so a book's 20 000
+  // notes defined line after line stay notes.
+  let bracketsFrom = region[0]!
+  let definitionsOnly = true
+  const countBrackets = (line: Line) => {
+    if (brackets.length > MAX_BRACKETS) guardBrackets(brackets, bracketsFrom, line, replace, findings)
+    brackets.length = 0
+  }
+  let previous = region[0]!
   for (const line of region) {
+    const definition = DEFINITION_START.exec(text.slice(line.content ?? line.start, Math.min(line.end, (line.content ?? line.start) + 1002)))
+    if (definition && line !== region[0] && (definition[1] === '^' || (definitionsOnly && definition[2]))) {
+      countBrackets(previous)
+      bracketsFrom = line
+    }
+    if (!definition) definitionsOnly = false
+    previous = line
     if (THEMATIC_BREAK.test(text.slice(line.start, line.end))) continue
     let i = line.start
     while (i < line.end) {
@@ -241,6 +259,14 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
         if (!critic) runs.push({ start: i, end: j, line })
         i = j
         continue
+      }
+      if (c === '[' && text[i + 1] === '^') {
+        // A footnote call is parsed on its own, never as a link's bracket (linear in their number).
+        FOOTNOTE_CALL.lastIndex = i
+        if (FOOTNOTE_CALL.test(text) && FOOTNOTE_CALL.lastIndex <= line.end) {
+          i = FOOTNOTE_CALL.lastIndex
+          continue
+        }
       }
       if (c === '[' || c === ']') brackets.push(i)
       i++
@@ -268,16 +294,25 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
       })
     }
   }
-  if (brackets.length > MAX_BRACKETS) {
-    for (const i of brackets) replace.set(i)
-    findings.push({
-      line: first.number,
-      column: 1,
-      reason: `${brackets.length} brackets in lines ${first.number}–${last.number} are kept as plain [ and ]: more than ${MAX_BRACKETS} in one paragraph would take the parser minutes`,
-      ruleId: 'too-many-brackets',
-    })
-  }
+  countBrackets(last)
   if (backticks.length > MAX_BACKTICK_RUNS) dropUnmatchedBackticks(backticks, replace)
+}
+
+/** micromark's footnote call: `[^` and a label without white space, brackets or backslashes. */
+const FOOTNOTE_CALL = /\[\^[^\s[\]\\]{1,999}\]/y
+
+/** `[label]: dest` or `[^label]:` at a line's content: a link or footnote definition starts there. */
+const DEFINITION_START = /^\[(\^?)(?:[^\\\[\]]|\\.){1,999}\]:[ \t]*(\S?)/
+
+/** Brackets of one block (lines `first`–`last`) taken out of the syntax. */
+function guardBrackets(brackets: readonly number[], first: Line, last: Line, replace: Marks, findings: GuardFinding[]): void {
+  for (const i of brackets) replace.set(i)
+  findings.push({
+    line: first.number,
+    column: 1,
+    reason: `${brackets.length} brackets in lines ${first.number}–${last.number} are kept as plain [ and ]: more than ${MAX_BRACKETS} in one paragraph would take the parser minutes`,
+    ruleId: 'too-many-brackets',
+  })
 }
 
 interface BacktickRun {

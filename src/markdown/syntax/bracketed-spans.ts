@@ -12,7 +12,8 @@
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import type { VFile } from 'vfile'
 import { parseAttributes, type Attributes } from '../../mdast/attributes.js'
-import { pointAt, textSource, type TextSource } from './text-source.js'
+import { SourcePoints } from './source-points.js'
+import { textSource, type TextSource } from './text-source.js'
 import type { BracketedSpan } from '../../mdast/nodes.js'
 
 /** Deeper spans than this stay text (each level is a level of recursion when compiling). */
@@ -20,8 +21,9 @@ const MAX_DEPTH = 32
 
 export function remarkBracketedSpans() {
   return (tree: Root, file: VFile) => {
-    const source = String(file.value ?? '')
-    if (!source.includes(']{')) return
+    const text = String(file.value ?? '')
+    if (!text.includes(']{')) return
+    const source = new SourcePoints(text)
     const stack: Nodes[] = [tree]
     while (stack.length > 0) {
       const node = stack.pop()!
@@ -43,7 +45,7 @@ type Token =
   | { kind: 'close'; text: Text; attributes?: Attributes; attributesText?: Text }
 
 /** The siblings with spans made, or undefined when there is none. */
-function rewrite(children: PhrasingContent[], source: string): PhrasingContent[] | undefined {
+function rewrite(children: PhrasingContent[], source: SourcePoints): PhrasingContent[] | undefined {
   const tokens = tokenize(children, source)
   if (!tokens.some((token) => token.kind === 'close' && token.attributes)) return undefined
   // Pair brackets innermost first; a pair whose closing bracket has attributes is a span.
@@ -96,14 +98,14 @@ function preview(attributes: Attributes): { hProperties: Record<string, string |
 }
 
 /** The siblings as nodes and bracket tokens: text nodes cut at their unescaped brackets. */
-function tokenize(children: PhrasingContent[], source: string): Token[] {
+function tokenize(children: PhrasingContent[], source: SourcePoints): Token[] {
   const tokens: Token[] = []
   for (const child of children) {
     if (child.type !== 'text' || (!child.value.includes('[') && !child.value.includes(']'))) {
       tokens.push({ kind: 'node', node: child })
       continue
     }
-    const mapped = textSource(child, source)
+    const mapped = textSource(child, source.source)
     const value = child.value
     let from = 0
     for (let at = 0; at < value.length; at++) {
@@ -130,10 +132,10 @@ function tokenize(children: PhrasingContent[], source: string): Token[] {
   return tokens
 }
 
-function piece(text: Text, from: number, to: number, mapped: TextSource | undefined, source: string): Text {
+function piece(text: Text, from: number, to: number, mapped: TextSource | undefined, source: SourcePoints): Text {
   const out: Text = { type: 'text', value: text.value.slice(from, to) }
   const start = text.position?.start
-  if (mapped && start) out.position = { start: pointAt(source, start, mapped.offsets[from]!), end: pointAt(source, start, mapped.offsets[to]!) }
+  if (mapped && start) out.position = { start: source.pointAt(start, mapped.offsets[from]!), end: source.pointAt(start, mapped.offsets[to]!) }
   return out
 }
 

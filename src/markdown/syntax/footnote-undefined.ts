@@ -14,7 +14,8 @@ import type { Nodes, Root, Text } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import type { VFile } from 'vfile'
 import { documentDefinesFootnote } from '../chunked/chunk-labels.js'
-import { pointAt, textSource } from './text-source.js'
+import { SourcePoints } from './source-points.js'
+import { textSource } from './text-source.js'
 
 /** micromark's footnote call: `[^` and a label without white space, brackets or backslashes (at most 999 characters). */
 const CALL = /\[\^([^\s[\]\\]{1,999})\]/g
@@ -33,12 +34,13 @@ export function remarkFootnoteUndefined() {
       if (node.type === 'text' && node.value.includes('[^')) texts.push(node)
       if ('children' in node) for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]! as Nodes)
     }
-    for (const text of texts) report(text, source, defined, file)
+    const points = new SourcePoints(source)
+    for (const text of texts) report(text, points, defined, file)
   }
 }
 
-function report(text: Text, source: string, defined: ReadonlySet<string>, file: VFile): void {
-  const mapped = textSource(text, source)
+function report(text: Text, points: SourcePoints, defined: ReadonlySet<string>, file: VFile): void {
+  const mapped = textSource(text, points.source)
   const start = text.position?.start
   for (const match of text.value.matchAll(CALL)) {
     const at = match.index
@@ -51,7 +53,7 @@ function report(text: Text, source: string, defined: ReadonlySet<string>, file: 
     const end = at + match[0].length
     const place =
       mapped && start?.offset !== undefined
-        ? { start: pointAt(source, start, mapped.offsets[at]!), end: pointAt(source, start, mapped.offsets[end - 1]! + 1) }
+        ? { start: points.pointAt(start, mapped.offsets[at]!), end: points.pointAt(start, mapped.offsets[end - 1]! + 1) }
         : text.position
     file.message(`Footnote [^${label}] has no definition (no “[^${label}]: …” line): it is kept as text`, { place, ruleId: 'footnote-undefined', source: 'markdocx' })
   }

@@ -10,7 +10,7 @@ import { lastIndexWhere } from '../../util/last-index.js'
 export class SourcePoints {
   private starts: number[] | undefined
 
-  constructor(private readonly source: string) {}
+  constructor(readonly source: string) {}
 
   /**
    * The point of `offset`, counted from `from`, a known point before it (a text node's start):

@@ -10,7 +10,8 @@
  */
 import type { Nodes, Parent, PhrasingContent, Root, Text } from 'mdast'
 import type { VFile } from 'vfile'
-import { pointAt, textSource, type TextSource } from './text-source.js'
+import { SourcePoints } from './source-points.js'
+import { textSource, type TextSource } from './text-source.js'
 import type { Superscript, Subscript } from '../../mdast/nodes.js'
 
 /** `^x^` or `~x~`: no white space but pandoc's `\ ` (a no-break space), no marker of its kind inside, `~` not doubled. */
@@ -18,8 +19,9 @@ const SCRIPT = /\^((?:\\ |[^\s^])+)\^|(?<!~)~((?:\\ |[^\s~])+)~(?!~)/g
 
 export function remarkSuperscript() {
   return (tree: Root, file: VFile) => {
-    const source = String(file.value ?? '')
-    if (!source.includes('^') && !source.includes('~')) return
+    const text = String(file.value ?? '')
+    if (!text.includes('^') && !text.includes('~')) return
+    const source = new SourcePoints(text)
     const stack: Nodes[] = [tree]
     while (stack.length > 0) {
       const node = stack.pop()!
@@ -34,13 +36,13 @@ export function remarkSuperscript() {
   }
 }
 
-function split(text: Text, source: string): PhrasingContent[] {
+function split(text: Text, source: SourcePoints): PhrasingContent[] {
   SCRIPT.lastIndex = 0
   const any = SCRIPT.test(text.value)
   // matchAll starts where the test left the (global) pattern.
   SCRIPT.lastIndex = 0
   if (!any) return [text]
-  const mapped = textSource(text, source)
+  const mapped = textSource(text, source.source)
   const out: PhrasingContent[] = []
   let from = 0
   for (const match of text.value.matchAll(SCRIPT)) {
@@ -63,18 +65,18 @@ function split(text: Text, source: string): PhrasingContent[] {
 }
 
 /** Part of a text node, with its place in the source when it can be known. */
-function piece(text: Text, from: number, to: number, mapped: TextSource | undefined, source: string): Text {
+function piece(text: Text, from: number, to: number, mapped: TextSource | undefined, source: SourcePoints): Text {
   const out: Text = { type: 'text', value: text.value.slice(from, to) }
   const position = span(text, from, to, mapped, source)
   if (position) out.position = position
   return out
 }
 
-function span(text: Text, from: number, to: number, mapped: TextSource | undefined, source: string): Text['position'] {
+function span(text: Text, from: number, to: number, mapped: TextSource | undefined, source: SourcePoints): Text['position'] {
   const start = text.position?.start
   if (!mapped || !start) return undefined
   const startOffset = mapped.offsets[from]!
   // The end is just past the last character (an escape or reference takes more than one).
   const endOffset = to >= text.value.length ? mapped.offsets[text.value.length]! : mapped.offsets[to]!
-  return { start: pointAt(source, start, startOffset), end: pointAt(source, start, endOffset) }
+  return { start: source.pointAt(start, startOffset), end: source.pointAt(start, endOffset) }
 }
