@@ -36,18 +36,48 @@ const plainHtml = new LanguageSupport(
 )
 const withoutCode = markdown({ base: markdownLanguage, addKeymap: true, extensions: [parseGuard, frontMatter], htmlTagLanguage: plainHtml, completeHTMLTags: false })
 
-/** The Markdown language for a document that starts with `initialLength` characters, switching as it grows or shrinks. */
-export function markdownForSize(initialLength: number): Extension {
+/**
+ * Documents with more lines than this, or more characters, are edited as plain text: no
+ * Markdown highlighting at all. The highlighter parses a block in one step, and a document this
+ * large in one go when it is pasted; measured in Chromium, pasting 100 000 headings held the
+ * page 0.8 s balancing the highlighter's tree, 250 000 lines of one paragraph 0.7 s, 16 MB of
+ * indented lines 2.3 s (editors commonly do the same: VS Code stops tokenizing large files).
+ * A book is some 20 000 lines. The preview and the export are unchanged.
+ */
+export const PLAIN_LIMIT_LINES = 50_000
+export const PLAIN_LIMIT_LENGTH = 4_000_000
+/** Back to Markdown only below these, so editing around a limit does not flip it. */
+const PLAIN_AGAIN_LINES = 40_000
+const PLAIN_AGAIN_LENGTH = 3_000_000
+
+/** A document's size, as the language is chosen by it. */
+export interface DocumentSize {
+  length: number
+  lines: number
+}
+
+type Tier = typeof withCode | typeof withoutCode | typeof plain
+const plain: Extension = []
+
+/** The language for a document of `size`, given the one it has (limits are crossed with a margin). */
+function tierFor(size: DocumentSize, current: Tier | undefined): Tier {
+  const plainNow = current === plain ? size.lines >= PLAIN_AGAIN_LINES || size.length >= PLAIN_AGAIN_LENGTH : size.lines > PLAIN_LIMIT_LINES || size.length > PLAIN_LIMIT_LENGTH
+  if (plainNow) return plain
+  if (current === withCode || current === undefined || current === plain) return size.length > NESTED_CODE_LIMIT ? withoutCode : withCode
+  return size.length < NESTED_CODE_AGAIN ? withCode : withoutCode
+}
+
+/** The Markdown language for a document that starts at `initial`, switching as it grows or shrinks. */
+export function markdownForSize(initial: DocumentSize): Extension {
   const language = new Compartment()
   return [
-    language.of(initialLength > NESTED_CODE_LIMIT ? withoutCode : withCode),
+    language.of(tierFor(initial, undefined)),
+    // In the transaction that crosses a limit, so a paste of megabytes is never parsed as Markdown first.
     EditorState.transactionExtender.of((transaction) => {
       if (!transaction.docChanged) return null
-      const length = transaction.newDoc.length
-      const current = language.get(transaction.startState)
-      if (current === withCode && length > NESTED_CODE_LIMIT) return { effects: language.reconfigure(withoutCode) }
-      if (current === withoutCode && length < NESTED_CODE_AGAIN) return { effects: language.reconfigure(withCode) }
-      return null
+      const current = language.get(transaction.startState) as Tier | undefined
+      const next = tierFor({ length: transaction.newDoc.length, lines: transaction.newDoc.lines }, current)
+      return next === current ? null : { effects: language.reconfigure(next) }
     }),
   ]
 }

@@ -9,7 +9,7 @@ import { Prec, type Extension } from '@codemirror/state'
 import { EditorView, keymap } from '@codemirror/view'
 import { tags } from '@lezer/highlight'
 import type { BasicSetupOptions } from '@uiw/react-codemirror'
-import { markdownForSize } from './code-languages.js'
+import { markdownForSize, type DocumentSize } from './code-languages.js'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
 import { endListOnEmptyItem } from './end-list.js'
 import { safeMouseSelection } from './safe-mouse.js'
@@ -101,18 +101,18 @@ const COMMON: Extension[] = [
 ]
 
 /**
- * The editor's extensions for a document of `initialLength` characters: Markdown with GFM
+ * The editor's extensions for a document that opens at `initial` size: Markdown with GFM
  * (tables, task lists, strikethrough, autolinks) and the languages of fenced code loaded on
- * demand (not above NESTED_CODE_LIMIT characters); Enter continues lists and quotes, Backspace
+ * demand (not above NESTED_CODE_LIMIT characters; a huge document is plain text); Enter continues lists and quotes, Backspace
  * removes their markup. YAML front matter is highlighted as YAML (on its own, Markdown reads its
  * closing `---` as a setext underline and shows the metadata as a heading), as a Markdown block
  * (front-matter.ts); the parse guard keeps hostile input from freezing or crashing the
  * highlighter (parse-guard.ts). Build it once per editor: @uiw/react-codemirror reconfigures the
  * editor whenever the array changes identity.
  */
-export function editorExtensions(initialLength: number): Extension[] {
-  return [markdownForSize(initialLength), ...COMMON]
+export function editorExtensions(initial: DocumentSize): Extension[] {
+  return [markdownForSize(initial), ...COMMON]
 }
 
 /** The extensions for a small document (tests, and anything that starts empty). */
-export const EDITOR_EXTENSIONS: Extension[] = editorExtensions(0)
+export const EDITOR_EXTENSIONS: Extension[] = editorExtensions({ length: 0, lines: 1 })

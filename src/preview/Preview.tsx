@@ -325,7 +325,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
         const shell = shells[index]!
         const next = shells[index + 1] ?? after
         const height = next ? next.offsetTop - shell.offsetTop : shell.offsetHeight
-        if (geometry.record(blocks[start + index]!, Math.max(0, height))) remeasure = true
+        if (geometry.record(blocks[start + index]!, Math.max(0, height), start + index)) remeasure = true
       }
       geometry.prune(blocks)
       // New heights may move the range (blocks shorter than estimated leave the view unfilled):

@@ -15,6 +15,14 @@ export class BlockGeometry {
   private measuredPixels = 0
   private measuredRows = 0
   private width = -1
+  /**
+   * The blocks the offsets were last asked for, with each one's measured height (NaN when
+   * none) and rows by index, and the offsets made of them until a height changes. Offsets are
+   * asked for on every scroll and every slice drawn: made afresh from the map each time, they
+   * held the page 0.2–0.4 s per scroll step on 100 000 blocks.
+   */
+  private indexed: { blocks: readonly PreviewBlock[]; heights: Float64Array; rows: Float64Array } | undefined
+  private cached: Float64Array | undefined
 
   /** Measured heights are for one width of the page: another width forgets them. */
   setWidth(width: number): boolean {
@@ -23,6 +31,8 @@ export class BlockGeometry {
     this.measured.clear()
     this.measuredPixels = 0
     this.measuredRows = 0
+    this.indexed = undefined
+    this.cached = undefined
     return true
   }
 
@@ -31,17 +41,34 @@ export class BlockGeometry {
   }
 
   estimate(block: PreviewBlock): number {
-    const perRow = this.measuredRows > 40 ? this.measuredPixels / this.measuredRows : DEFAULT_PER_ROW
-    return Math.max(8, block.rows * perRow)
+    return Math.max(8, block.rows * this.perRow())
   }
 
-  /** Records a drawn block's height; true when it differs from what was assumed. */
-  record(block: PreviewBlock, height: number): boolean {
+  private perRow(): number {
+    return this.measuredRows > 40 ? this.measuredPixels / this.measuredRows : DEFAULT_PER_ROW
+  }
+
+  /** Records the height of a drawn block (block `index` of the list drawn); true when it differs from what was assumed. */
+  record(block: PreviewBlock, height: number, index?: number): boolean {
     const previous = this.measured.get(block.key)
-    if (previous !== undefined && Math.abs(previous - height) < 0.5) return false
+    const indexed = this.indexed
+    const here = indexed && index !== undefined && indexed.blocks[index] === block ? index : undefined
+    if (previous !== undefined && Math.abs(previous - height) < 0.5) {
+      // A block whose twin (same content) was measured after the list was indexed: now it is too.
+      if (here === undefined || !Number.isNaN(indexed!.heights[here])) return false
+      indexed!.heights[here] = previous
+      this.cached = undefined
+      return true
+    }
+    this.cached = undefined
     if (previous === undefined) {
       this.measuredPixels += height
       this.measuredRows += block.rows
+      if (here !== undefined) indexed!.heights[here] = height
+      else this.indexed = undefined
+    } else {
+      // A height that changed: every block of this content changes with it.
+      this.indexed = undefined
     }
     this.measured.set(block.key, height)
     return true
@@ -54,15 +81,32 @@ export class BlockGeometry {
     for (const key of this.measured.keys()) if (!keep.has(key)) this.measured.delete(key)
   }
 
-  /** offsets[i]: top of block i; offsets[blocks.length]: the whole height. */
+  /** offsets[i]: top of block i; offsets[blocks.length]: the whole height (the same array until a height changes). */
   offsets(blocks: readonly PreviewBlock[]): Float64Array {
+    let indexed = this.indexed
+    if (!indexed || indexed.blocks !== blocks) {
+      const heights = new Float64Array(blocks.length)
+      const rows = new Float64Array(blocks.length)
+      for (let index = 0; index < blocks.length; index++) {
+        const block = blocks[index]!
+        heights[index] = this.measured.get(block.key) ?? Number.NaN
+        rows[index] = block.rows
+      }
+      indexed = this.indexed = { blocks, heights, rows }
+      this.cached = undefined
+    }
+    if (this.cached) return this.cached
+    const perRow = this.perRow()
     const offsets = new Float64Array(blocks.length + 1)
+    const { heights, rows } = indexed
     let top = 0
     for (let index = 0; index < blocks.length; index++) {
       offsets[index] = top
-      top += this.heightOf(blocks[index]!)
+      const height = heights[index]!
+      top += Number.isNaN(height) ? Math.max(8, rows[index]! * perRow) : height
     }
     offsets[blocks.length] = top
+    this.cached = offsets
     return offsets
   }
 }

@@ -3,11 +3,11 @@
  * not above it (the background parse of a long document kept the main thread busy); the
  * choice follows the document as it grows or shrinks past the limit.
  */
-import { ensureSyntaxTree } from '@codemirror/language'
+import { ensureSyntaxTree, language } from '@codemirror/language'
 import { languages } from '@codemirror/language-data'
 import { EditorState } from '@codemirror/state'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { NESTED_CODE_LIMIT } from '../../src/editor/code-languages.js'
+import { NESTED_CODE_LIMIT, PLAIN_LIMIT_LINES } from '../../src/editor/code-languages.js'
 import { editorExtensions } from '../../src/editor/extensions.js'
 
 const CODE = '```js\nconst answer = 42\n```\n'
@@ -38,28 +38,41 @@ describe('fenced code and HTML in the editor by document size', () => {
   const padding = (characters: number) => `${'A line of prose.\n\n'.repeat(Math.ceil(characters / 18))}`
 
   it('is parsed by its language in a normal document', () => {
-    expect(parsedAsJs(EditorState.create({ doc: `# Title\n\n${CODE}`, extensions: editorExtensions(100) }))).toBe(true)
+    expect(parsedAsJs(EditorState.create({ doc: `# Title\n\n${CODE}`, extensions: editorExtensions({ length: 100, lines: 3 }) }))).toBe(true)
   })
 
   it('raw HTML likewise', () => {
-    expect(parsedAsHtml(EditorState.create({ doc: `# Title\n\n${HTML}`, extensions: editorExtensions(100) }))).toBe(true)
+    expect(parsedAsHtml(EditorState.create({ doc: `# Title\n\n${HTML}`, extensions: editorExtensions({ length: 100, lines: 3 }) }))).toBe(true)
     const doc = `${padding(NESTED_CODE_LIMIT)}${HTML}`
-    expect(parsedAsHtml(EditorState.create({ doc, extensions: editorExtensions(doc.length) }))).toBe(false)
+    expect(parsedAsHtml(EditorState.create({ doc, extensions: editorExtensions({ length: doc.length, lines: doc.split('\n').length }) }))).toBe(false)
   })
 
   it('is not, in a document opened above the limit', () => {
     const doc = `${padding(NESTED_CODE_LIMIT)}${CODE}`
     expect(doc.length).toBeGreaterThan(NESTED_CODE_LIMIT)
-    expect(parsedAsJs(EditorState.create({ doc, extensions: editorExtensions(doc.length) }))).toBe(false)
+    expect(parsedAsJs(EditorState.create({ doc, extensions: editorExtensions({ length: doc.length, lines: doc.split('\n').length }) }))).toBe(false)
   })
 
   it('switches off when the document grows past the limit and on when it shrinks well below', () => {
-    let state = EditorState.create({ doc: CODE, extensions: editorExtensions(CODE.length) })
+    let state = EditorState.create({ doc: CODE, extensions: editorExtensions({ length: CODE.length, lines: 3 }) })
     expect(parsedAsJs(state)).toBe(true)
     const big = padding(NESTED_CODE_LIMIT)
     state = state.update({ changes: { from: 0, insert: big } }).state
     expect(parsedAsJs(state)).toBe(false)
     state = state.update({ changes: { from: 0, to: big.length } }).state
     expect(parsedAsJs(state)).toBe(true)
+  })
+
+  it('edits a document of more lines than PLAIN_LIMIT_LINES as plain text, from the paste that makes it on', () => {
+    let state = EditorState.create({ doc: `# Title\n\n${CODE}`, extensions: editorExtensions({ length: 30, lines: 5 }) })
+    expect(ensureSyntaxTree(state, state.doc.length, 5000)?.topNode.name).toBe('Document')
+    const lines = '# Same heading\n'.repeat(PLAIN_LIMIT_LINES + 1)
+    state = state.update({ changes: { from: 0, insert: lines } }).state
+    // No language, so nothing is parsed.
+    expect(state.facet(language)).toBeNull()
+    state = state.update({ changes: { from: 0, to: lines.length } }).state
+    expect(parsedAsJs(state)).toBe(true)
+    const opened = `${lines}${CODE}`
+    expect(EditorState.create({ doc: opened, extensions: editorExtensions({ length: opened.length, lines: opened.split('\n').length }) }).facet(language)).toBeNull()
   })
 })
