@@ -19,7 +19,7 @@
  * only looks at the character it is given.
  */
 import type { BlockContext, InlineContext, LeafBlock, LeafBlockParser, Line, MarkdownConfig } from '@lezer/markdown'
-import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guards/guard.js'
+import { MAX_BRACKETS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guards/guard.js'
 
 /** Inline sections (paragraphs, headings, cells) longer than this are shown without inline highlighting. */
 export const MAX_HIGHLIGHTED_INLINE = 100_000
@@ -95,10 +95,43 @@ class DefinitionLimit implements LeafBlockParser {
   }
 }
 
+/**
+ * A paragraph or table (a leaf block) that has grown past this many characters ends, and its
+ * next line starts a new block. The highlighter reads a leaf whole in one step, and parses its
+ * text at its end: a 200 × 200 table or 1 000 lines of deep quotes held the page 130–250 ms per
+ * step, in the paste and in the background parse. Past the limit the highlighting may differ
+ * from the preview's (a table's further rows read as a paragraph); the preview and the export
+ * are unchanged.
+ */
+export const MAX_LEAF_LENGTH = 50_000
+
+/**
+ * A quote or list opening deeper than the preview's parser guard allows (MAX_CONTAINER_MARKERS)
+ * is text: the rest of the line is a paragraph of its own, not highlighted. Every line of a
+ * quote 1 000 deep made the highlighter walk 1 000 open blocks (200 ms per step of its parse).
+ */
+function tooDeep(cx: BlockContext, line: Line): boolean {
+  if (cx.depth <= MAX_CONTAINER_MARKERS) return false
+  const next = line.next
+  const marker = next === GREATER || next === DASH || next === PLUS || next === STAR || (next >= DIGIT_0 && next <= DIGIT_9)
+  if (!marker) return false
+  cx.addElement(cx.elt('Paragraph', cx.lineStart + line.pos, cx.lineStart + line.text.length))
+  cx.nextLine()
+  return true
+}
+
+const GREATER = 62
+const DASH = 45
+const PLUS = 43
+const DIGIT_0 = 48
+const DIGIT_9 = 57
+
 /** The guard as a Markdown extension for `markdown({ extensions })`. */
 export const parseGuard: MarkdownConfig = {
   parseInline: [{ name: 'MarkdocxGuard', parse: guard, before: 'Escape' }],
   parseBlock: [
+    { name: 'MarkdocxLeafLimit', endLeaf: (_cx, _line, leaf) => leaf.content.length > MAX_LEAF_LENGTH },
+    { name: 'MarkdocxDepthLimit', parse: tooDeep, before: 'Blockquote' },
     {
       name: 'MarkdocxDefinitionLimit',
       after: 'LinkReference',

@@ -8,9 +8,9 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
 import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
-import { MAX_HIGHLIGHTED_INLINE } from '../../src/editor/parse-guard.js'
+import { MAX_HIGHLIGHTED_INLINE, MAX_LEAF_LENGTH } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
-import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
+import { MAX_BRACKETS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
 
 function stateOf(text: string, cursor = text.length): EditorState {
   return EditorState.create({ doc: text, selection: EditorSelection.cursor(cursor), extensions: EDITOR_EXTENSIONS })
@@ -137,7 +137,19 @@ describe('parse guard', () => {
     const text = `${Array.from({ length: 20_000 }, (_, i) => `[^n${i}]: Note ${i}.`).join('\n')}\n`
     const tree = treeOf(stateOf(text))
     expect(count(tree, 'LinkReference')).toBe(0)
-    expect(count(tree, 'Paragraph')).toBe(1)
+    // Cut into leaves of MAX_LEAF_LENGTH characters.
+    expect(count(tree, 'Paragraph')).toBe(Math.ceil(text.length / MAX_LEAF_LENGTH))
+  })
+
+  it('ends a leaf block past MAX_LEAF_LENGTH characters at a line, so no step of the parse reads more', () => {
+    const row = `| ${Array.from({ length: 40 }, (_, i) => `cell ${i}`).join(' | ')} |`
+    const table = `| ${Array.from({ length: 40 }, (_, i) => `h${i}`).join(' | ')} |\n|${'---|'.repeat(40)}\n${Array.from({ length: 500 }, () => row).join('\n')}\n`
+    expect(table.length).toBeGreaterThan(2 * MAX_LEAF_LENGTH)
+    const tree = treeOf(stateOf(table))
+    expect(count(tree, 'Table')).toBe(1)
+    for (let node = tree.topNode.firstChild; node; node = node.nextSibling) expect(node.to - node.from).toBeLessThan(MAX_LEAF_LENGTH + row.length + 2)
+    // An ordinary table is one block.
+    expect(count(treeOf(stateOf('| a | b |\n|---|---|\n| 1 | 2 |\n')), 'TableRow')).toBe(1)
   })
 
   it('still finds real link definitions, one per line or with a title on the next line', () => {
@@ -148,5 +160,21 @@ describe('parse guard', () => {
   it('leaves escapes alone', () => {
     const tree = treeOf(stateOf('\\*not\\* and \\[x\\]\n'))
     expect(count(tree, 'Escape')).toBe(4)
+  })
+
+  it('opens quotes and lists only as deep as the preview does: deeper markers are text', () => {
+    const deep = `${Array.from({ length: 200 }, () => `${'>'.repeat(1000)} deep`).join('\n')}\n\n${'- '.repeat(3000)}item\n\nafter *emphasis*\n`
+    const tree = treeOf(stateOf(deep))
+    let depth = 0
+    tree.iterate({
+      enter: (node) => {
+        let d = 0
+        for (let at: SyntaxNode | null = node.node; at; at = at.parent) d++
+        depth = Math.max(depth, d)
+      },
+    })
+    expect(depth).toBeLessThan(3 * MAX_CONTAINER_MARKERS)
+    expect(count(tree, 'Blockquote')).toBeGreaterThan(MAX_CONTAINER_MARKERS - 2)
+    expect(count(tree, 'Emphasis')).toBe(1)
   })
 })
