@@ -15,6 +15,7 @@ import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
 import { languages } from '@codemirror/language-data'
 import { LanguageSupport, StreamLanguage } from '@codemirror/language'
 import { Compartment, EditorState, type Extension } from '@codemirror/state'
+import { EditorView, showPanel, type Panel } from '@codemirror/view'
 import { frontMatter } from './front-matter.js'
 import { parseGuard } from './parse-guard.js'
 
@@ -57,7 +58,15 @@ export interface DocumentSize {
 }
 
 type Tier = typeof withCode | typeof withoutCode | typeof plain
-const plain: Extension = []
+/** Says in the editor why the colours are gone (a panel under the text, read by screen readers). */
+function plainNotice(): Panel {
+  const dom = document.createElement('div')
+  dom.className = 'cm-plain-notice'
+  dom.setAttribute('role', 'status')
+  dom.textContent = `Large document: Markdown colours are off in the editor (over ${PLAIN_LIMIT_LINES.toLocaleString('en')} lines or ${PLAIN_LIMIT_LENGTH / 1_000_000} MB). The preview and the export are unchanged.`
+  return { dom }
+}
+const plain: Extension = [showPanel.of(plainNotice), EditorView.baseTheme({ '.cm-plain-notice': { padding: '4px 10px', fontSize: '12px', fontFamily: 'system-ui, sans-serif' } })]
 
 /** The language for a document of `size`, given the one it has (limits are crossed with a margin). */
 function tierFor(size: DocumentSize, current: Tier | undefined): Tier {

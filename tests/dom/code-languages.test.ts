@@ -6,6 +6,7 @@
 import { ensureSyntaxTree, language } from '@codemirror/language'
 import { languages } from '@codemirror/language-data'
 import { EditorState } from '@codemirror/state'
+import { showPanel } from '@codemirror/view'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { NESTED_CODE_LIMIT, PLAIN_LIMIT_LINES } from '../../src/editor/code-languages.js'
 import { editorExtensions } from '../../src/editor/extensions.js'
@@ -68,10 +69,12 @@ describe('fenced code and HTML in the editor by document size', () => {
     expect(ensureSyntaxTree(state, state.doc.length, 5000)?.topNode.name).toBe('Document')
     const lines = '# Same heading\n'.repeat(PLAIN_LIMIT_LINES + 1)
     state = state.update({ changes: { from: 0, insert: lines } }).state
-    // No language, so nothing is parsed.
+    // No language, so nothing is parsed; a panel says so.
     expect(state.facet(language)).toBeNull()
+    expect(state.facet(showPanel).filter(Boolean)).toHaveLength(1)
     state = state.update({ changes: { from: 0, to: lines.length } }).state
     expect(parsedAsJs(state)).toBe(true)
+    expect(state.facet(showPanel).filter(Boolean)).toHaveLength(0)
     const opened = `${lines}${CODE}`
     expect(EditorState.create({ doc: opened, extensions: editorExtensions({ length: opened.length, lines: opened.split('\n').length }) }).facet(language)).toBeNull()
   })
