@@ -265,4 +265,31 @@ describe('parser guard on huge constructs (issue 14)', () => {
     const { file } = parseMarkdown(text)
     expect(file.messages.map((m) => m.ruleId)).toEqual(['too-many-brackets'])
   })
+
+  it('counts per heading and list item, so headings without blank lines and long tight lists keep their emphasis and links', () => {
+    const sections = Array.from({ length: 3000 }, (_, i) => `## Section ${i}\nText with *some* emphasis and a [link](https://example.org/${i}).`).join('\n')
+    const list = Array.from({ length: 3000 }, (_, i) => `- [Item ${i}](https://example.org/${i}) — **bold** and *emphasis*`).join('\n')
+    const ordered = Array.from({ length: 3000 }, (_, i) => `${i + 1}. *item* ${i}`).join('\n')
+    const nested = Array.from({ length: 3000 }, (_, i) => `${'  '.repeat(i % 2)}- *item* ${i}`).join('\n')
+    for (const text of [sections, list, ordered, nested]) {
+      const { tree, file } = parseMarkdown(`${text}\n`)
+      expect(file.messages).toEqual([])
+      let emphasis = 0
+      const stack: Nodes[] = [tree]
+      while (stack.length > 0) {
+        const node = stack.pop()!
+        if (node.type === 'emphasis') emphasis++
+        if ('children' in node) for (const child of node.children) stack.push(child as Nodes)
+      }
+      expect(emphasis).toBeGreaterThanOrEqual(3000)
+    }
+  })
+
+  it('still counts a paragraph whose lines only look like items or headings (continuation text)', () => {
+    const runs = '*a* *b* '.repeat(2)
+    for (const line of [`2. ${runs}`, `    - ${runs}`, `    # ${runs}`]) {
+      const { file } = parseMarkdown(`Text\n${Array.from({ length: 700 }, () => line).join('\n')}\n`)
+      expect(file.messages.map((m) => m.ruleId), line).toEqual(['too-many-delimiters'])
+    }
+  })
 })

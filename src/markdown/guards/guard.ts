@@ -99,6 +99,8 @@ export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [num
   const replace = new Marks(text.length)
   const lines = splitLines(text)
   let region: Line[] = []
+  /** Whether the region began with a list item (a list is open: any ordered item starts one). */
+  let regionIsList = false
   let inFence: string | undefined
   const isLiteral = literalTest(literal)
   const flushRegion = () => {
@@ -123,7 +125,16 @@ export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [num
       continue
     }
     line.content = checkPrefix(text, line, replace, findings)
+    // The parser reads inline syntax per paragraph, heading or list item: a line that starts one
+    // of these starts a region of its own, so a long tight list or headings without blank lines
+    // between the paragraphs are not counted as one paragraph. Only lines that really start a
+    // block (no paragraph continuation can pose as one) split: an ordered item other than 1.
+    // only inside a list, nothing indented four columns or more.
+    const heading = (line.lead ?? 0) < 4 && ATX_HEADING.test(text.slice(line.content, line.content + 8))
+    if (heading || line.item === 'bullet' || line.item === 'first' || (line.item === 'ordered' && regionIsList)) flushRegion()
+    if (region.length === 0) regionIsList = line.item !== undefined
     region.push(line)
+    if (heading) flushRegion()
   }
   flushRegion()
   if (replace.count === 0) return { text, findings }
@@ -136,7 +147,14 @@ interface Line {
   number: number
   /** Where the line's content starts, after quote and list markers and indentation. */
   content?: number
+  /** Columns of white space between the last marker (or the line's start) and the content. */
+  lead?: number
+  /** The list item the line opens, if any: a bullet, an ordered item numbered 1, or another. */
+  item?: 'bullet' | 'first' | 'ordered'
 }
+
+/** An ATX heading's opening: one to six `#` and a space, a tab or the line's end. */
+const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/
 
 function splitLines(text: string): Line[] {
   const lines: Line[] = []
@@ -159,21 +177,28 @@ function checkPrefix(text: string, line: Line, replace: Marks, findings: GuardFi
   let columns = 0
   let index = line.start
   let cut = -1
+  let lead = 0
   while (index < line.end) {
     const code = text.charCodeAt(index)
     if (code === 32 || code === 9) {
-      columns += code === 9 ? 4 - (columns % 4) : 1
+      const width = code === 9 ? 4 - (columns % 4) : 1
+      columns += width
+      lead += width
       if (columns > MAX_INDENT_COLUMNS && cut === -1) cut = index
       index++
       continue
     }
     const marker = containerMarker(text, index, line.end)
     if (marker === 0) break
+    // A list marker after less than four columns opens an item (more would be code or continuation text).
+    if (code !== 62 && lead < 4 && line.item === undefined) line.item = code === 45 || code === 43 || code === 42 ? 'bullet' : marker === 2 && code === 49 ? 'first' : 'ordered'
     markers++
     if (markers > MAX_CONTAINER_MARKERS && cut === -1) cut = index
     columns += marker
     index += marker
+    lead = 0
   }
+  line.lead = lead
   if (cut === -1) return index
   for (let i = cut; i < index; i++) replace.set(i)
   findings.push({
