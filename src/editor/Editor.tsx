@@ -7,6 +7,7 @@ import { EditorSelection } from '@codemirror/state'
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import CodeMirror from '@uiw/react-codemirror'
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { countLines } from '../util/count-lines.js'
 import { BASIC_SETUP, editorExtensions } from './extensions.js'
 
 export interface EditorProps {
@@ -23,7 +24,7 @@ export interface EditorProps {
 function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, onFiles }: EditorProps) {
   // Once per editor (a new document mounts a new one): the language depends on the size it opens with.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const extensions = useMemo(() => editorExtensions({ length: initialText.length, lines: lineCount(initialText) }), [])
+  const extensions = useMemo(() => editorExtensions({ length: initialText.length, lines: 1 + countLines(initialText) }), [])
   const viewRef = useRef<EditorView | null>(null)
   const host = useRef<HTMLDivElement>(null)
   const latest = useRef({ onUpdate, onReady, onFiles })
@@ -108,10 +109,3 @@ function EditorComponent({ initialText, initialCursor, dark, onUpdate, onReady, 
 
 /** Re-renders only when the theme changes; a new document mounts a new editor (keyed by the caller). */
 export const Editor = memo(EditorComponent, (a, b) => a.dark === b.dark)
-
-/** Lines of a text, as the editor's language is chosen by them (code-languages.ts). */
-function lineCount(text: string): number {
-  let lines = 1
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++
-  return lines
-}

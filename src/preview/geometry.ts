@@ -17,11 +17,11 @@ export class BlockGeometry {
   private width = -1
   /**
    * The blocks the offsets were last asked for, with each one's measured height (NaN when
-   * none) and rows by index, and the offsets made of them until a height changes. Offsets are
+   * none) by index, and the offsets made of them until a height changes. Offsets are
    * asked for on every scroll and every slice drawn: made afresh from the map each time, they
    * held the page 0.2–0.4 s per scroll step on 100 000 blocks.
    */
-  private indexed: { blocks: readonly PreviewBlock[]; heights: Float64Array; rows: Float64Array } | undefined
+  private indexed: { blocks: readonly PreviewBlock[]; heights: Float64Array } | undefined
   private cached: Float64Array | undefined
 
   /** Measured heights are for one width of the page: another width forgets them. */
@@ -34,14 +34,6 @@ export class BlockGeometry {
     this.indexed = undefined
     this.cached = undefined
     return true
-  }
-
-  heightOf(block: PreviewBlock): number {
-    return this.measured.get(block.key) ?? this.estimate(block)
-  }
-
-  estimate(block: PreviewBlock): number {
-    return Math.max(8, block.rows * this.perRow())
   }
 
   private perRow(): number {
@@ -86,24 +78,20 @@ export class BlockGeometry {
     let indexed = this.indexed
     if (!indexed || indexed.blocks !== blocks) {
       const heights = new Float64Array(blocks.length)
-      const rows = new Float64Array(blocks.length)
-      for (let index = 0; index < blocks.length; index++) {
-        const block = blocks[index]!
-        heights[index] = this.measured.get(block.key) ?? Number.NaN
-        rows[index] = block.rows
-      }
-      indexed = this.indexed = { blocks, heights, rows }
+      for (let index = 0; index < blocks.length; index++) heights[index] = this.measured.get(blocks[index]!.key) ?? Number.NaN
+      indexed = this.indexed = { blocks, heights }
       this.cached = undefined
     }
     if (this.cached) return this.cached
     const perRow = this.perRow()
     const offsets = new Float64Array(blocks.length + 1)
-    const { heights, rows } = indexed
+    const { heights } = indexed
     let top = 0
     for (let index = 0; index < blocks.length; index++) {
       offsets[index] = top
       const height = heights[index]!
-      top += Number.isNaN(height) ? Math.max(8, rows[index]! * perRow) : height
+      // Not measured yet: estimated from its size in text rows.
+      top += Number.isNaN(height) ? Math.max(8, blocks[index]!.rows * perRow) : height
     }
     offsets[blocks.length] = top
     this.cached = offsets

@@ -29,6 +29,7 @@ import { checkCut, joinLists, shiftPositions } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
 import { createMarkdownProcessor } from '../processor.js'
+import { countLines } from '../../util/count-lines.js'
 
 /** One top-level chunk of the result: whole top-level nodes, and the source they were parsed from. */
 export interface ChunkInfo {
@@ -436,16 +437,6 @@ function moveToBase(tree: Root, file: VFile, chunks: ChunkInfo[], base: { line: 
     } else move(message.place ?? undefined)
     if (message.line !== undefined && message.line !== null) message.line += base.line - 1
   }
-}
-
-/** How many line endings the text has (`\r\n` counting once). */
-function countLines(text: string): number {
-  let count = 0
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at)
-    if (code === 10 || (code === 13 && text.charCodeAt(at + 1) !== 10)) count++
-  }
-  return count
 }
 
 /**
