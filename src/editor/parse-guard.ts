@@ -14,15 +14,25 @@
  * One inline parser, first in the list, takes such text as plain text, by the preview's
  * limits: runs of more than MAX_DELIMITER_RUN `*`, `_` or `~`; every emphasis marker of a
  * paragraph with more than MAX_DELIMITER_RUNS runs; every bracket of a paragraph with more
- * than MAX_BRACKETS; and a paragraph over MAX_HIGHLIGHTED_INLINE characters is not
+ * than MAX_HIGHLIGHTED_BRACKETS; and a paragraph over MAX_HIGHLIGHTED_INLINE characters is not
  * inline-highlighted at all. Ordinary text never comes near these limits; there the parser
  * only looks at the character it is given.
  */
 import type { BlockContext, InlineContext, LeafBlock, LeafBlockParser, Line, MarkdownConfig } from '@lezer/markdown'
-import { MAX_BRACKETS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guards/guard.js'
+import { MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guards/guard.js'
 
 /** Inline sections (paragraphs, headings, cells) longer than this are shown without inline highlighting. */
-export const MAX_HIGHLIGHTED_INLINE = 100_000
+export const MAX_HIGHLIGHTED_INLINE = 50_000
+
+/**
+ * Brackets one inline section may hold and still be highlighted as links: fewer than the
+ * preview's MAX_BRACKETS, because the highlighter's own link parser is quadratic in the links of
+ * a section (each link walks every part before it, to mark earlier openers invalid). Measured in
+ * node: 2 400 links in one paragraph took 28 ms, 1 000 links 6 ms, and three to five times
+ * that on the page while it also handles a paste; 20 000 footnote definitions (which the
+ * highlighter reads as paragraphs of links) held the page 100–200 ms per paragraph.
+ */
+export const MAX_HIGHLIGHTED_BRACKETS = 1_000
 
 const STAR = 42
 const UNDERSCORE = 95
@@ -58,7 +68,7 @@ function countsOf(cx: InlineContext): Counts {
 function guard(cx: InlineContext, next: number, pos: number): number {
   if (cx.text.length > MAX_HIGHLIGHTED_INLINE) return cx.end
   if (next === OPEN || next === CLOSE || (next === BANG && cx.char(pos + 1) === OPEN)) {
-    return countsOf(cx).brackets > MAX_BRACKETS ? pos + (next === BANG ? 2 : 1) : -1
+    return countsOf(cx).brackets > MAX_HIGHLIGHTED_BRACKETS ? pos + (next === BANG ? 2 : 1) : -1
   }
   if (next === STAR || next === UNDERSCORE || next === TILDE) {
     let end = pos + 1
@@ -99,11 +109,12 @@ class DefinitionLimit implements LeafBlockParser {
  * A paragraph or table (a leaf block) that has grown past this many characters ends, and its
  * next line starts a new block. The highlighter reads a leaf whole in one step, and parses its
  * text at its end: a 200 × 200 table or 1 000 lines of deep quotes held the page 130–250 ms per
- * step, in the paste and in the background parse. Past the limit the highlighting may differ
+ * step, in the paste and in the background parse (50 000 characters of footnote definitions
+ * still 100–200 ms on a loaded machine). Past the limit the highlighting may differ
  * from the preview's (a table's further rows read as a paragraph); the preview and the export
  * are unchanged.
  */
-export const MAX_LEAF_LENGTH = 50_000
+export const MAX_LEAF_LENGTH = 20_000
 
 /**
  * A quote or list opening deeper than the preview's parser guard allows (MAX_CONTAINER_MARKERS)
