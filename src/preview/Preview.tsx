@@ -257,7 +257,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
   /** Keys of the blocks on the page (drawn, not pending) after the last commit. */
   const mounted = useRef<ReadonlySet<string>>(new Set())
   // Only a preview that scrolls draws in slices: one drawn whole (printing, tests) must have everything at once.
-  const later = scroller !== undefined ? pendingBlocks(blocks, start, end, mounted.current, (key) => store.hastOf(key) !== undefined) : NONE_PENDING
+  const later = scroller !== undefined ? pendingBlocks(blocks, start, end, mounted.current, (key) => store.hasHast(key)) : NONE_PENDING
 
   /** Reads where the scroller shows the document; redraws when that moves the range. */
   const readViewport = useCallback((): boolean => {
@@ -295,7 +295,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
   // The next slice, in a task of its own (so input and painting come between slices).
   // (Blocks whose rendering has not come yet wait for it, not for a tick.)
   let waiting = false
-  for (const index of later) if (store.hastOf(blocks[index]!.key) !== undefined) waiting = true
+  for (const index of later) if (store.hasHast(blocks[index]!.key)) waiting = true
   useEffect(() => {
     if (!waiting) return
     const timer = setTimeout(() => setTick((n) => n + 1), 0)

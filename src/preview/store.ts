@@ -8,9 +8,15 @@ import type { Root as HastRoot } from 'hast'
 import { applyBlockPatch, patchChanges, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
 import { lastIndexWhere } from '../util/last-index.js'
 
+/**
+ * A block's rendering as the worker sends it: hast, or hast as JSON text, which is parsed when
+ * the block is first drawn (the worker sends JSON: see HastJson in src/worker/protocol.ts).
+ */
+export type HastSource = HastRoot | string
+
 export class PreviewStore {
   private blocks: PreviewBlock[] = []
-  private readonly hast = new Map<string, HastRoot>()
+  private readonly hast = new Map<string, HastSource>()
   /** How many blocks of the list have each key (equal blocks share one rendering). */
   private readonly counts = new Map<string, number>()
   private version = 0
@@ -19,7 +25,7 @@ export class PreviewStore {
   private readonly listeners = new Set<() => void>()
 
   /** Applies a worker patch and the renderings it brought. */
-  apply(patch: BlockPatch, hast: Readonly<Record<string, HastRoot>>): void {
+  apply(patch: BlockPatch, hast: Readonly<Record<string, HastSource>>): void {
     const { removed, added } = patchChanges(this.blocks, patch)
     // In the worker's order: removals first (a rendering no block uses goes), then the new
     // renderings, then the blocks that use them.
@@ -39,7 +45,7 @@ export class PreviewStore {
   }
 
   /** Renderings the worker sent after its patch (in parts): kept for the blocks the page has. */
-  addHast(hast: Readonly<Record<string, HastRoot>>): void {
+  addHast(hast: Readonly<Record<string, HastSource>>): void {
     let added = false
     for (const [key, tree] of Object.entries(hast)) {
       if (!this.counts.has(key)) continue
@@ -50,7 +56,7 @@ export class PreviewStore {
   }
 
   /** Replaces everything (tests, and callers that lay out the whole document themselves). */
-  set(blocks: readonly PreviewBlock[], hast: ReadonlyMap<string, HastRoot>, drawn = true): void {
+  set(blocks: readonly PreviewBlock[], hast: ReadonlyMap<string, HastSource>, drawn = true): void {
     this.blocks = [...blocks]
     this.drawn = drawn
     this.hast.clear()
@@ -71,8 +77,18 @@ export class PreviewStore {
     return this.blocks
   }
 
+  /** The block's rendering, parsed now if it came as JSON (and kept parsed, so it stays the same object). */
   hastOf(key: string): HastRoot | undefined {
-    return this.hast.get(key)
+    const source = this.hast.get(key)
+    if (typeof source !== 'string') return source
+    const tree = JSON.parse(source) as HastRoot
+    this.hast.set(key, tree)
+    return tree
+  }
+
+  /** Whether the block's rendering has come (without parsing it). */
+  hasHast(key: string): boolean {
+    return this.hast.has(key)
   }
 
   /** The index of the first block that holds an element with this id, or -1. */

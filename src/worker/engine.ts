@@ -24,7 +24,7 @@ import { ImageSource } from './image-source.js'
 import { AUTO_CHECK_LIMIT } from './limits.js'
 import { parseDocument } from './parser.js'
 import { postInParts } from './render-parts.js'
-import type { ExporterLinkMessage, ExportRequest, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
+import type { ExporterLinkMessage, ExportRequest, HastJson, RenderRequest, TextSync, WorkerReply, WorkerRequest } from './protocol.js'
 import { applyEdits } from './text-edits.js'
 
 export { docxOptionsFor, downloadName } from './export-docx.js'
@@ -75,10 +75,11 @@ interface PageMirror {
 const NO_PAGE: PageMirror = { revision: -1, blocks: [], keys: new Map(), outline: [] }
 
 /**
- * Elements of preview hast in one message to the page (HastReply in protocol.ts). The page reads
- * each message in a task of its own: parts of 5000 took it 50–170 ms each on 100 000 headings.
+ * Characters of preview hast (as JSON) in one message to the page (HastReply in protocol.ts).
+ * The page reads each message in a task of its own; a string is copied, not parsed, when it is
+ * read (about a millisecond per megabyte), and each part redraws the preview once.
  */
-const HAST_PART = 2000
+const HAST_PART = 1_000_000
 
 
 export class Engine {
@@ -217,21 +218,21 @@ export class Engine {
         if (count > 0) keys.set(block.key, count)
         else keys.delete(block.key)
       }
-      // In parts of about HAST_PART elements: the first goes with the patch, the others right after it.
-      const parts: Record<string, NonNullable<ReturnType<PreviewCache['get']>>['hast']>[] = [{}]
+      // In parts of about HAST_PART characters: the first goes with the patch, the others right after it.
+      const parts: Record<string, HastJson>[] = [{}]
       let size = 0
       for (const block of added) {
         const count = keys.get(block.key) ?? 0
         if (count === 0) {
           const rendered = this.cache.get(block.key)
           if (rendered) {
-            const cost = rendered.elements + 1
-            if (size > 0 && size + cost > HAST_PART) {
+            const json = JSON.stringify(rendered.hast)
+            if (size > 0 && size + json.length > HAST_PART) {
               parts.push({})
               size = 0
             }
-            parts[parts.length - 1]![block.key] = rendered.hast
-            size += cost
+            parts[parts.length - 1]![block.key] = json
+            size += json.length
           }
         }
         keys.set(block.key, count + 1)

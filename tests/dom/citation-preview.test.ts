@@ -38,7 +38,7 @@ function previewText(renders: RenderReply[]): string {
   const known = new Map<string, HastRoot>()
   let keys: string[] = []
   for (const reply of renders) {
-    for (const [key, hast] of Object.entries(reply.hast)) known.set(key, hast)
+    for (const [key, json] of Object.entries(reply.hast)) known.set(key, JSON.parse(json) as HastRoot)
     const { head, tail, blocks } = reply.patch
     keys = [...keys.slice(0, head), ...blocks.map((block) => block.key), ...(tail > 0 ? keys.slice(keys.length - tail) : [])]
   }

@@ -4,7 +4,7 @@
  * worker wait for it; the store takes renderings sent after the patch only for its blocks.
  */
 import type { Root as HastRoot } from 'hast'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PreviewBlock } from '../../src/markdown/preview-hast.js'
 import { pendingBlocks, SLICE_COST } from '../../src/preview/Preview.js'
 import { PreviewStore } from '../../src/preview/store.js'
@@ -43,5 +43,21 @@ describe('PreviewStore.addHast', () => {
     expect(store.getVersion()).toBe(version + 1)
     store.addHast({ gone: tree('X') })
     expect(store.getVersion()).toBe(version + 1)
+  })
+
+  it('takes renderings as JSON (as the worker sends them) and parses one only when it is asked for, once', () => {
+    const store = new PreviewStore()
+    store.apply({ head: 0, tail: 0, lineDelta: 0, blocks: [block('a', 1), block('b', 1, 3)] }, { a: JSON.stringify(tree('A')) })
+    store.addHast({ b: JSON.stringify(tree('B')) })
+    const parse = vi.spyOn(JSON, 'parse')
+    expect(store.hasHast('b')).toBe(true)
+    expect(store.hasHast('c')).toBe(false)
+    expect(parse).not.toHaveBeenCalled()
+    const first = store.hastOf('b')
+    expect(first).toEqual(tree('B'))
+    // The same object on every draw (the block's memo compares it), parsed once.
+    expect(store.hastOf('b')).toBe(first)
+    expect(parse).toHaveBeenCalledTimes(1)
+    parse.mockRestore()
   })
 })
