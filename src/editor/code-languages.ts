@@ -1,6 +1,6 @@
 /**
- * The Markdown language in the editor, with or without parsing fenced code and raw HTML by
- * their own languages, chosen by the document's size.
+ * The Markdown language in the editor, with or without parsing fenced code, raw HTML and front
+ * matter by their own languages, chosen by the document's size.
  *
  * Why: CodeMirror parses a document from its start up to 100 000 characters past the viewport
  * in the background, and each fenced block with a known language, and every HTML block and tag,
@@ -8,21 +8,26 @@
  * text (a third of it HTML) with the cursor in the middle: for ten seconds after opening, the
  * main thread was nearly always busy with that parse, so keystrokes waited behind it (preview
  * p95 164 ms, 24 tasks over 50 ms while typing; 62 ms and 3 once it had finished). Above
- * NESTED_CODE_LIMIT characters, fenced code and HTML are shown without their own token colours
- * — in the editor only; the preview and the export are unchanged.
+ * NESTED_CODE_LIMIT characters or NESTED_CODE_LINES lines, fenced code, HTML and front matter
+ * are shown without their own token colours — in the editor only; the preview and the export
+ * are unchanged.
  */
 import { markdown, markdownLanguage } from '@codemirror/lang-markdown'
 import { languages } from '@codemirror/language-data'
-import { LanguageSupport, StreamLanguage } from '@codemirror/language'
+import { Language, LanguageSupport, StreamLanguage } from '@codemirror/language'
+import { MarkdownParser } from '@lezer/markdown'
 import { Compartment, EditorState, type Extension } from '@codemirror/state'
 import { EditorView, showPanel, type Panel } from '@codemirror/view'
-import { frontMatter } from './front-matter.js'
+import { frontMatter, frontMatterBlock } from './front-matter.js'
 import { parseGuard } from './parse-guard.js'
 
 /** Documents longer than this (in characters) do not parse fenced code by its language. */
 export const NESTED_CODE_LIMIT = 300_000
 /** Back to full highlighting only below this, so editing around the limit does not flip it. */
 const NESTED_CODE_AGAIN = 250_000
+/** Documents of more lines than this nest no languages either (see `bare`); back below NESTED_LINES_AGAIN. */
+export const NESTED_CODE_LINES = 10_000
+const NESTED_LINES_AGAIN = 8_000
 
 const withCode = markdown({ base: markdownLanguage, codeLanguages: languages, addKeymap: true, extensions: [parseGuard, frontMatter] })
 /** HTML as one unstyled run per line: a stream parser that reads nothing (lang-markdown always parses HTML with some language). */
@@ -35,7 +40,22 @@ const plainHtml = new LanguageSupport(
     },
   }),
 )
-const withoutCode = markdown({ base: markdownLanguage, addKeymap: true, extensions: [parseGuard, frontMatter], htmlTagLanguage: plainHtml, completeHTMLTags: false })
+/**
+ * Markdown with no language nested in it: no mixed parser at all. Why: lezer's mixed parser
+ * walks every node of a freshly parsed tree, in one step, to find where other languages go —
+ * 180–280 ms of one task after pasting 20 000 lines of nested lists (Chromium, loaded two-core
+ * machine), however little code the text holds. @codemirror/lang-markdown always adds one, so
+ * the language is built here from its parser (Language's public constructor, with the data
+ * facet the parser's top node already names), keeping markdown()'s other support: the keymap,
+ * heading folds, pasting a URL over text as a link.
+ */
+function bareMarkdown(): LanguageSupport {
+  const base = markdownLanguage.parser
+  if (!(base instanceof MarkdownParser)) throw new TypeError('@codemirror/lang-markdown: markdownLanguage.parser is not a Markdown parser')
+  const support = markdown({ base: markdownLanguage, addKeymap: true, extensions: [parseGuard, frontMatterBlock], htmlTagLanguage: plainHtml, completeHTMLTags: false }).support
+  return new LanguageSupport(new Language(markdownLanguage.data, base.configure([parseGuard, frontMatterBlock]), [], 'markdown'), support)
+}
+const withoutCode = bareMarkdown()
 
 /**
  * Documents with more lines than this, or more characters, are edited as plain text: no
@@ -72,8 +92,8 @@ const plain: Extension = [showPanel.of(plainNotice), EditorView.baseTheme({ '.cm
 function tierFor(size: DocumentSize, current: Tier | undefined): Tier {
   const plainNow = current === plain ? size.lines >= PLAIN_AGAIN_LINES || size.length >= PLAIN_AGAIN_LENGTH : size.lines > PLAIN_LIMIT_LINES || size.length > PLAIN_LIMIT_LENGTH
   if (plainNow) return plain
-  if (current === withCode || current === undefined || current === plain) return size.length > NESTED_CODE_LIMIT ? withoutCode : withCode
-  return size.length < NESTED_CODE_AGAIN ? withCode : withoutCode
+  if (current === withCode || current === undefined || current === plain) return size.length > NESTED_CODE_LIMIT || size.lines > NESTED_CODE_LINES ? withoutCode : withCode
+  return size.length < NESTED_CODE_AGAIN && size.lines < NESTED_LINES_AGAIN ? withCode : withoutCode
 }
 
 /** The Markdown language for a document that starts at `initial`, switching as it grows or shrinks. */

@@ -64,9 +64,14 @@ function parseFrontMatter(cx: BlockContext, line: Line): boolean {
   return true
 }
 
-/** Front matter as a Markdown extension for `markdown({ extensions })`. */
-export const frontMatter: MarkdownConfig = {
+/** Front matter as one block, its YAML not parsed (for a language that nests no other, code-languages.ts). */
+export const frontMatterBlock: MarkdownConfig = {
   defineNodes: [{ name: 'Frontmatter', block: true }, { name: 'FrontmatterMark', style: tags.meta }, { name: 'FrontmatterContent' }],
   parseBlock: [{ name: 'Frontmatter', parse: parseFrontMatter, before: 'HorizontalRule' }],
+}
+
+/** Front matter as a Markdown extension for `markdown({ extensions })`. */
+export const frontMatter: MarkdownConfig = {
+  ...frontMatterBlock,
   wrap: parseMixed((node) => (node.name === 'FrontmatterContent' ? { parser: yamlLanguage.parser } : null)),
 }

@@ -3,12 +3,12 @@
  * not above it (the background parse of a long document kept the main thread busy); the
  * choice follows the document as it grows or shrinks past the limit.
  */
-import { ensureSyntaxTree, language } from '@codemirror/language'
+import { ensureSyntaxTree, foldService, language } from '@codemirror/language'
 import { languages } from '@codemirror/language-data'
 import { EditorState } from '@codemirror/state'
 import { showPanel } from '@codemirror/view'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { NESTED_CODE_LIMIT, PLAIN_LIMIT_LINES } from '../../src/editor/code-languages.js'
+import { NESTED_CODE_LIMIT, NESTED_CODE_LINES, PLAIN_LIMIT_LINES } from '../../src/editor/code-languages.js'
 import { editorExtensions } from '../../src/editor/extensions.js'
 
 const CODE = '```js\nconst answer = 42\n```\n'
@@ -62,6 +62,22 @@ describe('fenced code and HTML in the editor by document size', () => {
     expect(parsedAsJs(state)).toBe(false)
     state = state.update({ changes: { from: 0, to: big.length } }).state
     expect(parsedAsJs(state)).toBe(true)
+  })
+
+  it('nests no language in a document of more lines than NESTED_CODE_LINES, however short, and keeps the Markdown support', () => {
+    const lines = '- item\n'.repeat(NESTED_CODE_LINES + 1)
+    const doc = `---\ntitle: T\n---\n\n${lines}${CODE}`
+    expect(doc.length).toBeLessThan(NESTED_CODE_LIMIT)
+    const state = EditorState.create({ doc, extensions: editorExtensions({ length: doc.length, lines: doc.split('\n').length }) })
+    expect(parsedAsJs(state)).toBe(false)
+    const tree = ensureSyntaxTree(state, state.doc.length, 20_000)!
+    // The front matter is still one block, its YAML not parsed (a mixed parser would mount it).
+    expect(tree.resolveInner(5, 1).name).toBe('FrontmatterContent')
+    expect(tree.topNode.firstChild?.name).toBe('Frontmatter')
+    // Markdown's own support stays: heading folds (and its keymap, pasting links).
+    expect(state.facet(foldService).length).toBeGreaterThan(0)
+    expect(state.facet(language)?.name).toBe('markdown')
+    expect(tree.topNode.getChild('BulletList')).not.toBeNull()
   })
 
   it('edits a document of more lines than PLAIN_LIMIT_LINES as plain text, from the paste that makes it on', () => {
