@@ -61,8 +61,9 @@ describe('preview size limits', () => {
     expect(notes).toEqual([expect.objectContaining({ ruleId: 'preview-block-cut', line: 3 })])
   })
 
-  it('stops a list of 8 000 items after the element limit, at the item’s line', () => {
-    const text = Array.from({ length: 8000 }, (_, i) => `${'  '.repeat(i % 5)}- item ${i}`).join('\n')
+  it('stops a list of 8 000 items in one top-level item after the element limit, at the item’s line', () => {
+    // One top-level item, so the list cannot be shown in parts (list-parts.ts); a list of many is (below).
+    const text = `- top\n${Array.from({ length: 8000 }, (_, i) => `${'  '.repeat(1 + (i % 5))}- item ${i}`).join('\n')}`
     const { notes, hast } = layout(text)
     const list = hast[0]!
     expect(count(list, 'li')).toBeLessThan(PREVIEW_LIMITS.elements)
@@ -70,6 +71,15 @@ describe('preview size limits', () => {
     expect(notes).toHaveLength(1)
     expect(notes[0]!.line).toBeGreaterThan(1000)
     expect(notes[0]!.line).toBeLessThan(6000)
+  })
+
+  it('shows a list of 8 000 items, nested up to 5 deep, whole, in parts', () => {
+    const text = Array.from({ length: 8000 }, (_, i) => `${'  '.repeat(i % 5)}- item ${i}`).join('\n')
+    const { notes, hast } = layout(text)
+    expect(notes).toEqual([])
+    expect(hast.length).toBeGreaterThan(1)
+    expect(hast.reduce((sum, tree) => sum + count(tree, 'li'), 0)).toBe(8000)
+    expect(hast.every((tree) => cutNote(tree) === undefined)).toBe(true)
   })
 
   it('cuts 20 000 hard breaks', () => {

@@ -111,7 +111,7 @@ const previewShows = (page: Page, word: string, end: 'top' | 'bottom') =>
     [word, end] as const,
   )
 /** Inputs with blocks over the preview's size limits (the table, the long line, the masses of elements). */
-const CUT_INPUTS = new Set<string>(['a 5 MB single line', 'a 200 × 200 table', '20 000 link definitions', 'a million combining marks', '50 000 entities', '20 000 footnotes', 'nested compact lists of 20 000 items', '250 000 hard breaks', '100 000 lines of leading whitespace', 'quotes 1 000 deep over 1 000 lines'])
+const CUT_INPUTS = new Set<string>(['a 5 MB single line', 'a 200 × 200 table', '20 000 link definitions', 'a million combining marks', '50 000 entities', '20 000 footnotes', '250 000 hard breaks', '100 000 lines of leading whitespace', 'quotes 1 000 deep over 1 000 lines'])
 
 /** Inputs of more lines or megabytes than the editor highlights (code-languages.ts): it says it edits them as plain text. */
 const PLAIN_INPUTS = new Set<string>(['a 5 MB single line', '250 000 hard breaks', '100 000 lines of leading whitespace', '100 000 duplicate headings'])

@@ -28,6 +28,7 @@ import {
   type RenderedBlock,
 } from './blocks.js'
 import { shapesNumbers } from './cross-references.js'
+import { previewNodes } from './list-parts.js'
 import type { PreviewCut } from './size-limits.js'
 import type { Message } from '../messages.js'
 
@@ -70,7 +71,7 @@ export class PreviewLayouter {
     // others (the edited chunks, lists joined across chunks) are looked at.
     const nodes: NodeState[] = []
     const fresh: NodeState[] = []
-    for (const node of tree.children) {
+    for (const node of previewNodes(tree.children)) {
       const known = previous.get(node)
       if (known) {
         previous.delete(node)

@@ -10,6 +10,7 @@ import { defaultSchema } from 'hast-util-sanitize'
 import { TOKEN_STYLES } from '../../mdast/highlight.js'
 import { MATHML_ATTRIBUTES, MATHML_TAG_NAMES } from '../../math/tex.js'
 import { CALLOUT_CLASSES } from './callout.js'
+import { LIST_PART_MORE } from './list-parts.js'
 
 /** pandoc's token classes the code preview emits (kw, st, co…). */
 const TOKEN_CLASSES = Object.values(TOKEN_STYLES).map((style) => style.className)
@@ -52,6 +53,9 @@ export const previewSchema: Schema = {
     header: [['className', 'front-matter']],
     // page-break: `\newpage` and the like (page-breaks.ts), drawn as a marked rule.
     hr: [['className', 'page-break']],
+    // list-part-more: a long list's part that another part follows (list-parts.ts); the
+    // sanitiser takes the first className rule of a tag, so the default one is replaced.
+    ...Object.fromEntries(['ul', 'ol'].map((tag) => [tag, [...(defaultSchema.attributes?.[tag] ?? []).filter((attribute) => !(Array.isArray(attribute) && attribute[0] === 'className')), ['className', 'contains-task-list', LIST_PART_MORE]] as Attribute[]])),
     p: [['className', 'title', 'subtitle', 'author', 'date', 'abstract', 'table-caption', 'markdown-alert-title', 'figure', 'listing-caption', ...CRITIC_MARKS]],
   },
   protocols: {
