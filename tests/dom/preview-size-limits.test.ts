@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { layoutPreview, PreviewCache } from '../../src/markdown/preview-hast.js'
 import { group, limitBlock, PREVIEW_LIMITS } from '../../src/markdown/preview/size-limits.js'
+import { WIDE_TABLE, WIDE_TABLE_COLUMNS } from '../../src/markdown/preview/blocks.js'
 
 function layout(text: string) {
   const cache = new PreviewCache()
@@ -80,6 +81,13 @@ describe('preview size limits', () => {
     expect(hast.length).toBeGreaterThan(1)
     expect(hast.reduce((sum, tree) => sum + count(tree, 'li'), 0)).toBe(8000)
     expect(hast.every((tree) => cutNote(tree) === undefined)).toBe(true)
+  })
+
+  it('marks a table of more than WIDE_TABLE_COLUMNS columns to scroll sideways, and no narrower one', () => {
+    const table = (columns: number) => `|${Array.from({ length: columns }, (_, c) => ` h${c} `).join('|')}|\n|${'---|'.repeat(columns)}\n|${Array.from({ length: columns }, (_, c) => ` ${c} `).join('|')}|\n`
+    const tableOf = (tree: HastRoot) => tree.children.find((child): child is Element => child.type === 'element' && child.tagName === 'table')!
+    expect(tableOf(layout(table(WIDE_TABLE_COLUMNS + 1)).hast[0]!).properties.className).toEqual([WIDE_TABLE])
+    expect(tableOf(layout(table(WIDE_TABLE_COLUMNS)).hast[0]!).properties.className).toBeUndefined()
   })
 
   it('cuts 20 000 hard breaks', () => {

@@ -678,6 +678,26 @@ function finish(node: HastRoot | HastContent): void {
     }
     // The sanitiser checks src but not srcset (allowed on <source> in a <picture>).
     if (properties.srcSet !== undefined && !safeSrcset(properties.srcSet)) delete properties.srcSet
+    if (node.tagName === 'table' && columnsOf(node) > WIDE_TABLE_COLUMNS) properties.className = [WIDE_TABLE]
   }
   if ('children' in node) for (const child of node.children) finish(child)
+}
+
+/**
+ * Tables of more columns than this scroll sideways in the preview, their words whole (class
+ * WIDE_TABLE, preview.css): squeezed to the page, a table of 200 columns broke every character
+ * onto a line of its own, and Chromium took 185 ms to lay out 3 000 of its cells. Word squeezes
+ * such a table too, past legibility; narrower tables keep the page's width, as in Word.
+ */
+export const WIDE_TABLE_COLUMNS = 30
+export const WIDE_TABLE = 'wide-table'
+
+/** Cells in a table's first row. */
+function columnsOf(table: Element): number {
+  for (const child of table.children) {
+    if (child.type !== 'element') continue
+    const row = child.tagName === 'tr' ? child : child.children.find((node): node is Element => node.type === 'element' && node.tagName === 'tr')
+    if (row) return row.children.filter((node) => node.type === 'element' && (node.tagName === 'td' || node.tagName === 'th')).length
+  }
+  return 0
 }
