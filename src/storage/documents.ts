@@ -71,7 +71,14 @@ export async function loadDocument(id: string): Promise<LoadedDocument | undefin
   for (const entry of entries) {
     // A torn or mismatched entry ends the replay: what came before it is still good.
     if (entry.seq !== seq + 1) break
-    if (entry.changes !== null) {
+    if (entry.edits) {
+      if (entry.edits.textLength !== doc.length) break
+      try {
+        for (const [from, to, insert] of entry.edits.edits) doc = doc.replace(from, to, Text.of(insert.split(/\r\n?|\n/)))
+      } catch {
+        break
+      }
+    } else if (entry.changes !== null) {
       try {
         const changes = ChangeSet.fromJSON(entry.changes)
         if (changes.length !== doc.length) break

@@ -1,6 +1,6 @@
 /**
  * The keystroke journal of one open document. Every change is written as its own tiny record
- * (the ChangeSet as JSON, a few bytes) the moment it happens, so closing the tab right after a
+ * (its edits, a few bytes for a keystroke) the moment it happens, so closing the tab right after a
  * keystroke loses nothing; a full snapshot of the text is written now and then, and the
  * entries it covers are dropped once it has committed.
  *
@@ -8,6 +8,7 @@
  * snapshots never land out of order even though none is awaited before the next.
  */
 import type { ChangeSet, Text } from '@codemirror/state'
+import { editsOf } from '../model/text-edit.js'
 import { openDatabase, STORES, type Cursor, type DocumentRecord, type JournalEntry } from './db.js'
 
 /** Snapshot after this many entries, or after the editor was idle this long. */
@@ -48,7 +49,7 @@ export class Journal {
       this.scheduleSnapshot(0)
       return
     }
-    const entry: JournalEntry = { documentId: this.documentId, seq: ++this.seq, changes: changes ? changes.toJSON() : null, cursor }
+    const entry: JournalEntry = { documentId: this.documentId, seq: ++this.seq, changes: null, ...(changes ? { edits: { textLength: changes.length, edits: editsOf(changes) } } : {}), cursor }
     try {
       const transaction = db.transaction(STORES.journal, 'readwrite')
       transaction.objectStore(STORES.journal).put(entry)

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto'
 import { ChangeSet, Text } from '@codemirror/state'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { assetPath, getAsset, putAsset, putFile, safeFileName } from '../../src/storage/assets.js'
-import { committed, describeStorageError, openDatabase, STORES } from '../../src/storage/db.js'
+import { committed, describeStorageError, openDatabase, STORES, type JournalEntry } from '../../src/storage/db.js'
 import { createDocument, deleteDocument, listDocuments, loadDocument } from '../../src/storage/documents.js'
 import { Journal } from '../../src/storage/journal.js'
 import { deleteAppDatabase } from './setup.js'
@@ -59,6 +59,30 @@ describe('journal', () => {
     expect((await loadDocument(record.id))?.text).toBe('01234')
   })
 
+  it('journals a change as edits with its inserted text in one string, and replays changes of many ranges and lines', async () => {
+    const record = await createDocument('m.md', 'one\ntwo\nthree')
+    const journal = new Journal(record.id, record.seq, () => {})
+    await settle()
+    let doc = Text.of(['one', 'two', 'three'])
+    const pasted = Array.from({ length: 1000 }, (_, i) => `line ${i}`).join('\n')
+    const changes = ChangeSet.of([{ from: 0, to: 3, insert: 'ONE' }, { from: 4, insert: `${pasted}\n` }, { from: 8, to: 13, insert: 'end' }], doc.length)
+    doc = changes.apply(doc)
+    journal.record(changes, doc, { anchor: 0, head: 0 })
+    await settle()
+    const db = await openDatabase()
+    const transaction = db.transaction(STORES.journal, 'readonly')
+    const entries = await new Promise<JournalEntry[]>((resolve) => {
+      const request = transaction.objectStore(STORES.journal).getAll()
+      request.onsuccess = () => resolve(request.result as JournalEntry[])
+    })
+    await committed(transaction)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]!.changes).toBeNull()
+    expect(entries[0]!.edits?.textLength).toBe(13)
+    expect(entries[0]!.edits?.edits.map((edit) => typeof edit[2])).toEqual(['string', 'string', 'string'])
+    expect((await loadDocument(record.id))?.text).toBe(doc.toString())
+  })
+
   it('stops replaying at an entry that does not fit, keeping what came before', async () => {
     const record = await createDocument('c.md', 'abc')
     const db = await openDatabase()
@@ -70,6 +94,19 @@ describe('journal', () => {
     await committed(transaction)
     const loaded = await loadDocument(record.id)
     expect(loaded?.text).toBe('abcd')
+    expect(loaded?.seq).toBe(1)
+  })
+
+  it('stops likewise at an edits entry written for a text of another length', async () => {
+    const record = await createDocument('e.md', 'abc')
+    const db = await openDatabase()
+    const transaction = db.transaction(STORES.journal, 'readwrite')
+    const store = transaction.objectStore(STORES.journal)
+    store.put({ documentId: record.id, seq: 1, changes: null, edits: { textLength: 3, edits: [[3, 3, 'd\ne']] }, cursor: { anchor: 6, head: 6 } })
+    store.put({ documentId: record.id, seq: 2, changes: null, edits: { textLength: 10, edits: [[10, 10, 'x']] }, cursor: { anchor: 11, head: 11 } })
+    await committed(transaction)
+    const loaded = await loadDocument(record.id)
+    expect(loaded?.text).toBe('abcd\ne')
     expect(loaded?.seq).toBe(1)
   })
 })

@@ -6,7 +6,7 @@
  */
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import { useCallback, type RefObject } from 'react'
-import { editsOf } from '../../editor/edits.js'
+import { editsOf } from '../../model/text-edit.js'
 import type { WorkerClient } from '../../worker/client.js'
 import type { OpenDocument } from '../session.js'
 import type { EditorViewRefs } from './use-editor-view.js'
