@@ -411,7 +411,9 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     // Equal blocks (two `---`, two identical paragraphs) share a content key; React keys must differ.
     const n = seen.get(block.key) ?? 0
     seen.set(block.key, n + 1)
-    children.push(<BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={store.hastOf(block.key)} pending={later.has(index)} />)
+    // A pending block draws nothing yet: its rendering (JSON from the worker) is parsed when it is drawn.
+    const pending = later.has(index)
+    children.push(<BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={pending ? undefined : store.hastOf(block.key)} pending={pending} />)
     // The front matter is the first block (line 1); the contents follow it.
     if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />)
   }
