@@ -13,7 +13,7 @@ import { layoutPreview } from './preview/layout.js'
 
 export { PreviewCache, type OutlineEntry, type PreviewBlock, type PreviewLayout, type RenderedBlock } from './preview/blocks.js'
 export { layoutPreview, PreviewLayouter, type LayoutStats } from './preview/layout.js'
-export { applyBlockPatch, diffBlocks, fullPatch, patchChanges, type BlockPatch } from './preview/patch.js'
+export { applyBlockPatch, bodyLength, diffBlocks, fullPatch, patchChanges, type BlockPatch } from './preview/patch.js'
 export { CLOBBER_PREFIX, previewSchema } from './preview/schema.js'
 
 /** The whole document's preview as one hast tree, with absolute `dataLine` on block elements. */

@@ -8,7 +8,7 @@
  * its place in that model (geometry.ts) — exact once the block is drawn and measured, which
  * the preview does as soon as the position is scrolled to.
  */
-import type { PreviewBlock } from '../markdown/preview-hast.js'
+import { bodyLength, type PreviewBlock } from '../markdown/preview-hast.js'
 import { indexAtOffset } from './geometry.js'
 import { lastIndexWhere } from '../util/last-index.js'
 
@@ -39,10 +39,8 @@ function drawnBlocks(article: HTMLElement): HTMLElement[] {
   return blocks
 }
 
-/** How many blocks have source lines (all but a trailing footnotes section). */
-function bodyCount(blocks: readonly PreviewBlock[]): number {
-  return blocks.length > 0 && blocks[blocks.length - 1]!.kind === 'footnotes' ? blocks.length - 1 : blocks.length
-}
+/** How many blocks have source lines (all but the footnotes section's parts at the end). */
+const bodyCount = (blocks: readonly PreviewBlock[]): number => bodyLength(blocks)
 
 const lineOf = (element: Element) => Number(element.getAttribute('data-line'))
 

@@ -5,7 +5,7 @@
  * and only the blocks it draws.
  */
 import type { Root as HastRoot } from 'hast'
-import { applyBlockPatch, patchChanges, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
+import { applyBlockPatch, bodyLength, patchChanges, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
 import { lastIndexWhere } from '../util/last-index.js'
 
 /**
@@ -99,8 +99,7 @@ export class PreviewStore {
   /** The index of the last block (footnotes aside) starting at or before `line`, or -1. */
   indexOfLine(line: number): number {
     const blocks = this.blocks
-    const count = blocks[blocks.length - 1]?.kind === 'footnotes' ? blocks.length - 1 : blocks.length
-    return lastIndexWhere(count, (index) => blocks[index]!.line <= line)
+    return lastIndexWhere(bodyLength(blocks), (index) => blocks[index]!.line <= line)
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {

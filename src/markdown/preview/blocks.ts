@@ -39,6 +39,7 @@ import { inlineMath, math } from './math.js'
 import { previewSchema } from './schema.js'
 import { safeSrcset } from './safe-srcset.js'
 import { dropUnclosedRawText } from './unclosed-raw-text.js'
+import { footnoteParts } from './footnote-parts.js'
 import { markHtmlPageBreaks } from './html-page-breaks.js'
 import { countText, type TextCounts } from './counts.js'
 import { summarize } from './summary.js'
@@ -93,6 +94,8 @@ const BLOCK_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol',
 /** Renderings by content key. Keeps only what the last documents used, so it cannot grow without bound. */
 export class PreviewCache {
   private entries = new Map<string, RenderedBlock>()
+  /** The keys of the parts a rendering was split into, by the whole's key (the footnotes section). */
+  private parts = new Map<string, readonly string[]>()
 
   get(key: string): RenderedBlock | undefined {
     return this.entries.get(key)
@@ -102,9 +105,34 @@ export class PreviewCache {
     this.entries.set(key, block)
   }
 
-  /** Forgets every rendering not in `keep`. */
+  /** The renderings of the parts of `key`, when all are still here. */
+  getParts(key: string): Array<{ key: string; rendered: RenderedBlock }> | undefined {
+    const keys = this.parts.get(key)
+    if (!keys) return undefined
+    const out: Array<{ key: string; rendered: RenderedBlock }> = []
+    for (const part of keys) {
+      const rendered = this.entries.get(part)
+      if (!rendered) return undefined
+      out.push({ key: part, rendered })
+    }
+    return out
+  }
+
+  setParts(key: string, parts: ReadonlyArray<{ key: string; rendered: RenderedBlock }>): void {
+    for (const part of parts) this.entries.set(part.key, part.rendered)
+    this.parts.set(
+      key,
+      parts.map((part) => part.key),
+    )
+  }
+
+  /** Forgets every rendering not in `keep` (a whole split into parts is kept with its parts). */
   retain(keep: Iterable<string>): void {
     const wanted = new Set(keep)
+    for (const [key, parts] of this.parts) {
+      if (parts.some((part) => wanted.has(part))) wanted.add(key)
+      else this.parts.delete(key)
+    }
     for (const key of this.entries.keys()) if (!wanted.has(key)) this.entries.delete(key)
   }
 
@@ -606,10 +634,13 @@ function sourceBlock(source: string, error: unknown): RenderedBlock {
   return limited(hast)
 }
 
-/** The section of footnote bodies at the end of the preview, rendered by mdast-util-to-hast's own footer. */
-export function footnoteSection(env: Environment, text: string, cache: PreviewCache): { block: PreviewBlock; rendered: RenderedBlock } | undefined {
+/**
+ * The section of footnote bodies at the end of the preview, rendered by mdast-util-to-hast's own
+ * footer, in parts of a few hundred elements, each a block (footnote-parts.ts); none without notes.
+ */
+export function footnoteSection(env: Environment, text: string, cache: PreviewCache): Array<{ block: PreviewBlock; rendered: RenderedBlock }> {
   const bodies = env.footnoteOrder.map((id) => env.footnotes.get(id)).filter((node): node is FootnoteDefinition => node?.position !== undefined)
-  if (bodies.length === 0) return undefined
+  if (bodies.length === 0) return []
   const line = Math.min(...bodies.map((node) => node.position!.start.line))
   const endLine = Math.max(...bodies.map((node) => node.position!.end.line))
   const references: FootnoteReference[] = []
@@ -621,8 +652,8 @@ export function footnoteSection(env: Environment, text: string, cache: PreviewCa
   // number of footnotes, not their length.
   const source = bodies.map((node, i) => `${node.position!.start.line - line}\u0001${facts[i]!.signature}\u0001${bodyHash(node, text)}`)
   const key = hashString(`footnotes\u0000${env.footnoteOrder.join('\u0001')}\u0000${references.length}\u0000${source.join('\u0000')}`)
-  let rendered = cache.get(key)
-  if (!rendered) {
+  let parts = cache.getParts(key)
+  if (!parts) {
     const carrier: Paragraph = { type: 'paragraph', children: references }
     const root: Root = { type: 'root', children: [carrier, ...bodies, ...new Set(facts.flatMap((f) => f.definitions))] }
     const converted = toHast(root, { allowDangerousHtml: true, clobberPrefix: '', handlers: baseHandlers(env) }) as HastRoot
@@ -636,10 +667,12 @@ export function footnoteSection(env: Environment, text: string, cache: PreviewCa
     }
     hast = sanitize(hast, previewSchema) as HastRoot
     finish(hast)
-    rendered = limited(hast)
-    cache.set(key, rendered)
+    const trees = footnoteParts(hast)
+    parts = trees.map((tree, index) => ({ key: trees.length === 1 ? key : hashString(`${key}\u0000${index}`), rendered: limited(tree) }))
+    cache.setParts(key, parts)
   }
-  return { block: { key, line, endLine, kind: 'footnotes', rows: rendered.rows, elements: rendered.elements, ...(rendered.ids.length > 0 ? { ids: rendered.ids } : {}) }, rendered }
+  // Every part spans the section's lines: the notes are out of source order, and the page maps no lines to them.
+  return parts.map(({ key: partKey, rendered }) => ({ block: { key: partKey, line, endLine, kind: 'footnotes', rows: rendered.rows, elements: rendered.elements, ...(rendered.ids.length > 0 ? { ids: rendered.ids } : {}) }, rendered }))
 }
 
 function markLines(node: HastRoot | HastContent, baseLine: number): void {

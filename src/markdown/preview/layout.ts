@@ -59,6 +59,8 @@ export class PreviewLayouter {
   private contributors: object[] = []
   private contents: string[] = []
   private outline: OutlineEntry[] = []
+  /** The keys of the footnotes section's parts. */
+  private footnoteKeys: string[] = []
   /** What the last update did. */
   stats: LayoutStats = { visited: 0, context: false, rekeyed: false }
 
@@ -141,11 +143,12 @@ export class PreviewLayouter {
       if (rendered.cuts) notes.push(...cutNotes(rendered.cuts, node.position.start))
     }
     const footnotes = footnoteSection(env, text, this.cache)
-    if (footnotes) {
-      blocks.push(footnotes.block)
-      if (footnotes.rendered.cuts) notes.push(...cutNotes(footnotes.rendered.cuts, { line: footnotes.block.line, column: 1 }))
-      words += footnotes.rendered.words
-      characters += footnotes.rendered.characters
+    this.footnoteKeys = footnotes.map((part) => part.block.key)
+    for (const part of footnotes) {
+      blocks.push(part.block)
+      if (part.rendered.cuts) notes.push(...cutNotes(part.rendered.cuts, { line: part.block.line, column: 1 }))
+      words += part.rendered.words
+      characters += part.rendered.characters
     }
     this.outline = outlineOf(env, rekey ? undefined : this.outline)
     return { blocks, outline: this.outline, words, characters, notes }
@@ -155,6 +158,7 @@ export class PreviewLayouter {
   keys(): Set<string> {
     const keys = new Set<string>()
     for (const state of this.nodes) if (state.key !== undefined) keys.add(state.key)
+    for (const key of this.footnoteKeys) keys.add(key)
     return keys
   }
 }

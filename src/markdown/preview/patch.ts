@@ -2,9 +2,9 @@
  * The preview's block list as it changes: an edit changes a few blocks and moves the ones after
  * it by some lines, so the worker sends the page a patch — how many blocks to keep at the
  * start and at the end (those at the end moved by `lineDelta`), and the blocks between — not
- * the whole list of thousands of blocks. The footnotes section, which sits at the end out of
- * source order, is patched on its own, so notes defined early in the document do not stop the
- * tail from being kept.
+ * the whole list of thousands of blocks. The footnotes section (its parts: blocks of kind
+ * `footnotes`), which sits at the end out of source order, is patched on its own, so notes
+ * defined early in the document do not stop the tail from being kept.
  */
 import type { PreviewBlock } from './blocks.js'
 
@@ -16,15 +16,24 @@ export interface BlockPatch {
   lineDelta: number
   /** The blocks between head and tail. */
   blocks: PreviewBlock[]
-  /** The footnotes section: undefined when unchanged, null when there is none any more. */
-  footnotes?: PreviewBlock | null
+  /** The footnotes section's parts: undefined when unchanged, null when there is none any more. */
+  footnotes?: PreviewBlock[] | null
 }
 
-/** Splits a block list into its body and its footnotes section (always last, if any). */
-function split(blocks: readonly PreviewBlock[]): { body: readonly PreviewBlock[]; footnotes: PreviewBlock | undefined } {
-  const last = blocks[blocks.length - 1]
-  return last?.kind === 'footnotes' ? { body: blocks.slice(0, -1), footnotes: last } : { body: blocks, footnotes: undefined }
+/** How many blocks come before the footnotes section (its parts are always last, if any). */
+export function bodyLength(blocks: readonly PreviewBlock[]): number {
+  let length = blocks.length
+  while (length > 0 && blocks[length - 1]!.kind === 'footnotes') length--
+  return length
 }
+
+/** Splits a block list into its body and its footnotes section's parts. */
+function split(blocks: readonly PreviewBlock[]): { body: readonly PreviewBlock[]; footnotes: readonly PreviewBlock[] } {
+  const length = bodyLength(blocks)
+  return length === blocks.length ? { body: blocks, footnotes: [] } : { body: blocks.slice(0, length), footnotes: blocks.slice(length) }
+}
+
+const sameParts = (a: readonly PreviewBlock[], b: readonly PreviewBlock[]) => a.length === b.length && a.every((block, index) => same(block, b[index]!, 0))
 
 const same = (a: PreviewBlock, b: PreviewBlock, lineDelta: number) => a.key === b.key && a.kind === b.kind && a.line + lineDelta === b.line && a.endLine + lineDelta === b.endLine
 
@@ -41,16 +50,16 @@ export function diffBlocks(before: readonly PreviewBlock[], after: readonly Prev
   const lineDelta = lastOld && lastNew ? lastNew.line - lastOld.line : 0
   while (tail < limit - head && same(old.body[old.body.length - 1 - tail]!, now.body[now.body.length - 1 - tail]!, lineDelta)) tail++
   const patch: BlockPatch = { head, tail, lineDelta: tail > 0 ? lineDelta : 0, blocks: now.body.slice(head, now.body.length - tail) }
-  if (!now.footnotes) {
-    if (old.footnotes) patch.footnotes = null
-  } else if (!old.footnotes || !same(old.footnotes, now.footnotes, 0)) patch.footnotes = now.footnotes
+  if (now.footnotes.length === 0) {
+    if (old.footnotes.length > 0) patch.footnotes = null
+  } else if (!sameParts(old.footnotes, now.footnotes)) patch.footnotes = [...now.footnotes]
   return patch
 }
 
 /** The whole list as a patch (for a page that holds nothing). */
 export function fullPatch(blocks: readonly PreviewBlock[]): BlockPatch {
   const { body, footnotes } = split(blocks)
-  return { head: 0, tail: 0, lineDelta: 0, blocks: [...body], ...(footnotes ? { footnotes } : {}) }
+  return { head: 0, tail: 0, lineDelta: 0, blocks: [...body], ...(footnotes.length > 0 ? { footnotes: [...footnotes] } : {}) }
 }
 
 /** Applies a patch; blocks kept at the end get new objects with their lines moved. */
@@ -64,8 +73,8 @@ export function applyBlockPatch(before: readonly PreviewBlock[], patch: BlockPat
     const block = old.body[index]!
     result.push(patch.lineDelta === 0 ? block : { ...block, line: block.line + patch.lineDelta, endLine: block.endLine + patch.lineDelta })
   }
-  const footnotes = patch.footnotes === undefined ? old.footnotes : patch.footnotes
-  if (footnotes) result.push(footnotes)
+  const footnotes = patch.footnotes === undefined ? old.footnotes : (patch.footnotes ?? [])
+  for (const block of footnotes) result.push(block)
   return result
 }
 
@@ -77,8 +86,8 @@ export function patchChanges(before: readonly PreviewBlock[], patch: BlockPatch)
   const removed = old.body.slice(head, old.body.length - tail)
   const added = [...patch.blocks]
   if (patch.footnotes !== undefined) {
-    if (old.footnotes) removed.push(old.footnotes)
-    if (patch.footnotes) added.push(patch.footnotes)
+    for (const block of old.footnotes) removed.push(block)
+    for (const block of patch.footnotes ?? []) added.push(block)
   }
   return { removed, added }
 }
