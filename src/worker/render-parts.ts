@@ -7,8 +7,8 @@
 import type { BlockPatch, OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
 import type { BlocksReply, RenderReply } from './protocol.js'
 
-/** Blocks or outline entries in one message to the page (BlocksReply in protocol.ts); 5000 took the page 0.1–0.2 s each to read on a loaded machine. */
-export const BLOCK_PART = 2000
+/** Blocks or outline entries in one message to the page (BlocksReply in protocol.ts): 5 000 took the page 0.1–0.2 s each to read on a loaded machine, 2 000 up to 140 ms after a 16 MB document was replaced. */
+export const BLOCK_PART = 1000
 
 /**
  * Posts all but the last BLOCK_PART blocks and outline entries in parts (the rest go with the
