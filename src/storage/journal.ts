@@ -22,6 +22,8 @@ export class Journal {
   private latest: { doc: Text; cursor: Cursor } | undefined
   private db: IDBDatabase | undefined
   private failed = false
+  /** Writes sent and not yet committed (or aborted). */
+  private pending = 0
 
   constructor(
     private readonly documentId: string,
@@ -119,12 +121,19 @@ export class Journal {
   }
 
   private watch(transaction: IDBTransaction, then?: () => void): void {
+    this.pending++
     transaction.oncomplete = () => {
+      this.pending--
       if (this.failed) this.failed = false
-      this.onSaved()
+      // Saved only once every write so far has committed: an earlier keystroke's entry may
+      // complete after a later one was sent, and the later one is not saved yet.
+      if (this.pending === 0) this.onSaved()
       then?.()
     }
-    transaction.onabort = () => this.fail(transaction.error ?? new Error('the write was aborted'))
+    transaction.onabort = () => {
+      this.pending--
+      this.fail(transaction.error ?? new Error('the write was aborted'))
+    }
   }
 
   private fail(error: unknown): void {

@@ -36,6 +36,22 @@ describe('journal', () => {
     expect(errors).toEqual([])
   })
 
+  it('says saved only once every entry sent has committed, not when an earlier one does', async () => {
+    const record = await createDocument('s.md', '')
+    let saved = 0
+    const journal = new Journal(record.id, record.seq, () => {}, () => saved++)
+    await settle()
+    let doc = Text.empty
+    for (const insert of ['a', 'b', 'c']) {
+      const changes = ChangeSet.of({ from: doc.length, insert }, doc.length)
+      doc = changes.apply(doc)
+      journal.record(changes, doc, { anchor: doc.length, head: doc.length })
+    }
+    await settle()
+    expect(saved).toBe(1)
+    expect((await loadDocument(record.id))?.text).toBe('abc')
+  })
+
   it('snapshots and drops the entries a snapshot covers', async () => {
     const record = await createDocument('b.md', '')
     const journal = new Journal(record.id, record.seq, () => {})
