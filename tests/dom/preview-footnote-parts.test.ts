@@ -2,24 +2,11 @@
  * The footnotes section in parts, each a block (markdown/preview/footnote-parts.ts): numbered on,
  * one rule and heading, links to notes in later parts found by id; patches replace the parts.
  */
-import type { Element, Root as HastRoot, RootContent } from 'hast'
+import type { Element, Root as HastRoot } from 'hast'
 import { describe, expect, it } from 'vitest'
-import { parseMarkdown } from '../../src/markdown/parse.js'
-import { applyBlockPatch, bodyLength, diffBlocks, layoutPreview, PreviewCache } from '../../src/markdown/preview-hast.js'
+import { applyBlockPatch, bodyLength, diffBlocks } from '../../src/markdown/preview-hast.js'
+import { elementsNamed, layout } from '../support/preview-layout.js'
 import { FOOTNOTES_MORE } from '../../src/markdown/preview/footnote-parts.js'
-
-function layout(text: string) {
-  const cache = new PreviewCache()
-  const { tree } = parseMarkdown(text)
-  const result = layoutPreview(tree, text, cache)
-  return { ...result, hast: result.blocks.map((block) => cache.get(block.key)!.hast) }
-}
-
-function elements(node: HastRoot | RootContent, tagName: string, out: Element[] = []): Element[] {
-  if (node.type === 'element' && node.tagName === tagName) out.push(node)
-  if ('children' in node) for (const child of node.children) elements(child, tagName, out)
-  return out
-}
 
 const notes = (n: number, from = 0) => `${Array.from({ length: n }, (_, i) => `Text${i + from}[^n${i + from}].`).join('\n\n')}\n\n${Array.from({ length: n }, (_, i) => `[^n${i + from}]: Note ${i + from} with *some* text.`).join('\n')}\n`
 
@@ -35,18 +22,18 @@ describe('the footnotes section in parts', () => {
     expect(first).toBe(600)
     const parts = hast.slice(first)
     expect(parts.length).toBeGreaterThan(3)
-    const sections = parts.map((tree) => elements(tree, 'section')[0]!)
-    expect(elements(parts[0]!, 'h2')).toHaveLength(1)
+    const sections = parts.map((tree) => elementsNamed(tree, 'section')[0]!)
+    expect(elementsNamed(parts[0]!, 'h2')).toHaveLength(1)
     expect(sections[0]!.properties.className).not.toContain(FOOTNOTES_MORE)
     for (const section of sections.slice(1)) {
       expect(section.properties.className).toContain(FOOTNOTES_MORE)
-      expect(elements(section, 'h2')).toHaveLength(0)
+      expect(elementsNamed(section, 'h2')).toHaveLength(0)
     }
     let next = 1
     for (const tree of parts) {
-      const list = elements(tree, 'ol')[0]!
+      const list = elementsNamed(tree, 'ol')[0]!
       expect(list.properties.start ?? 1).toBe(next)
-      next += elements(list, 'li').length
+      next += elementsNamed(list, 'li').length
     }
     expect(next).toBe(601)
     // A link to note 599 finds the part that holds it.

@@ -2,24 +2,12 @@
  * A long top-level list is laid out in parts, each a preview block (markdown/preview/list-parts.ts):
  * the parts together show every item, numbered, loose or tight, as the whole list would be.
  */
-import type { Element, Root as HastRoot, RootContent } from 'hast'
+import type { Element, Root as HastRoot } from 'hast'
 import { describe, expect, it } from 'vitest'
+import { PreviewCache, PreviewLayouter } from '../../src/markdown/preview-hast.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { layoutPreview, PreviewCache, PreviewLayouter } from '../../src/markdown/preview-hast.js'
+import { elementsNamed, layout } from '../support/preview-layout.js'
 import { LIST_PART_MORE, LIST_PART_NODES } from '../../src/markdown/preview/list-parts.js'
-
-function layout(text: string) {
-  const cache = new PreviewCache()
-  const { tree } = parseMarkdown(text)
-  const result = layoutPreview(tree, text, cache)
-  return { ...result, hast: result.blocks.map((block) => cache.get(block.key)!.hast) }
-}
-
-function elements(node: HastRoot | RootContent, tagName: string, out: Element[] = []): Element[] {
-  if (node.type === 'element' && node.tagName === tagName) out.push(node)
-  if ('children' in node) for (const child of node.children) elements(child, tagName, out)
-  return out
-}
 
 const lists = (hast: HastRoot[]) => hast.flatMap((tree) => tree.children.filter((child): child is Element => child.type === 'element' && (child.tagName === 'ul' || child.tagName === 'ol')))
 const classes = (element: Element) => (Array.isArray(element.properties.className) ? element.properties.className.map(String) : [])
@@ -37,9 +25,9 @@ describe('long lists in parts', () => {
     expect(blocks.length).toBeGreaterThan(10)
     const parts = lists(hast)
     expect(parts).toHaveLength(blocks.length)
-    expect(parts.reduce((sum, list) => sum + elements(list, 'li').length, 0)).toBe(2500)
+    expect(parts.reduce((sum, list) => sum + elementsNamed(list, 'li').length, 0)).toBe(2500)
     // Tight, as the list is; no gap but after the last part.
-    expect(elements(hast[0]!, 'p')).toHaveLength(0)
+    expect(elementsNamed(hast[0]!, 'p')).toHaveLength(0)
     expect(parts.slice(0, -1).every((list) => classes(list).includes(LIST_PART_MORE))).toBe(true)
     expect(classes(parts[parts.length - 1]!)).not.toContain(LIST_PART_MORE)
     // Each block's lines are its items' lines, in order, together the whole list.
@@ -56,7 +44,7 @@ describe('long lists in parts', () => {
     let next = 3
     for (const part of parts) {
       expect(part.properties.start ?? 1).toBe(next)
-      next += elements(part, 'li').length
+      next += elementsNamed(part, 'li').length
     }
     expect(next).toBe(403)
   })
@@ -65,7 +53,7 @@ describe('long lists in parts', () => {
     const text = `${Array.from({ length: LIST_PART_NODES }, (_, i) => `- item ${i}`).join('\n')}\n\n- spread\n\n  second paragraph\n`
     const parts = lists(layout(text).hast)
     expect(parts.length).toBeGreaterThan(1)
-    for (const part of parts) for (const item of elements(part, 'li')) expect(elements(item, 'p').length).toBeGreaterThan(0)
+    for (const part of parts) for (const item of elementsNamed(part, 'li')) expect(elementsNamed(item, 'p').length).toBeGreaterThan(0)
   })
 
   it('keeps task lists marked in every part', () => {

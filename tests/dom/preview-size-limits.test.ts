@@ -5,17 +5,9 @@
  */
 import type { Element, Root as HastRoot, RootContent } from 'hast'
 import { describe, expect, it } from 'vitest'
-import { parseMarkdown } from '../../src/markdown/parse.js'
-import { layoutPreview, PreviewCache } from '../../src/markdown/preview-hast.js'
+import { layout } from '../support/preview-layout.js'
 import { group, limitBlock, PREVIEW_LIMITS } from '../../src/markdown/preview/size-limits.js'
 import { WIDE_TABLE, WIDE_TABLE_COLUMNS } from '../../src/markdown/preview/blocks.js'
-
-function layout(text: string) {
-  const cache = new PreviewCache()
-  const { tree } = parseMarkdown(text)
-  const result = layoutPreview(tree, text, cache)
-  return { ...result, hast: result.blocks.map((block) => cache.get(block.key)!.hast) }
-}
 
 function count(node: HastRoot | RootContent, tagName: string): number {
   let n = node.type === 'element' && node.tagName === tagName ? 1 : 0
