@@ -60,6 +60,15 @@ describe('markdocx app', () => {
     const lines = await preview.locator(':scope > [data-block]').evaluateAll((blocks) => blocks.map((block) => Number(block.getAttribute('data-line'))))
     expect(lines.every((line) => Number.isInteger(line) && line > 0)).toBe(true)
     expect(await preview.locator('h2#user-content-tables').count()).toBe(1)
+    // The comment's margin note hangs into the page's right margin, not clipped by its block
+    // (content-visibility's paint containment) and leaving no gap under its paragraph.
+    const note = preview.locator('.critic-comment')
+    await note.scrollIntoViewIfNeeded()
+    const [noteBox, paragraphBox] = await Promise.all([note.boundingBox(), note.locator('xpath=ancestor::p[1]').boundingBox()])
+    expect(noteBox!.x).toBeGreaterThan(paragraphBox!.x + paragraphBox!.width)
+    expect(await note.evaluate((element) => getComputedStyle(element.closest('[data-block]')!).contentVisibility)).toBe('visible')
+    const block = await note.evaluate((element) => element.closest('[data-block]')!.getBoundingClientRect().height)
+    expect(block).toBeLessThan(paragraphBox!.height + 20)
     expect(await page.locator('[data-testid="messages"]').count()).toBe(1)
     expect(errors).toEqual([])
     await context.close()
