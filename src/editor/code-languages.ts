@@ -25,7 +25,7 @@ import { parseGuard } from './parse-guard.js'
 export const NESTED_CODE_LIMIT = 300_000
 /** Back to full highlighting only below this, so editing around the limit does not flip it. */
 const NESTED_CODE_AGAIN = 250_000
-/** Documents of more lines than this nest no languages either (see `bare`); back below NESTED_LINES_AGAIN. */
+/** Documents of more lines than this nest no languages either (see `bareMarkdown`); back below NESTED_LINES_AGAIN. */
 export const NESTED_CODE_LINES = 10_000
 const NESTED_LINES_AGAIN = 8_000
 

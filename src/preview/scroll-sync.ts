@@ -39,9 +39,6 @@ function drawnBlocks(article: HTMLElement): HTMLElement[] {
   return blocks
 }
 
-/** How many blocks have source lines (all but the footnotes section's parts at the end). */
-const bodyCount = (blocks: readonly PreviewBlock[]): number => bodyLength(blocks)
-
 const lineOf = (element: Element) => Number(element.getAttribute('data-line'))
 
 /** Position of an element's top in the scroller's content coordinates. */
@@ -102,7 +99,7 @@ function modelBase(scroller: HTMLElement, view: PreviewView, index: number, scro
 /** Where (scrollTop) the preview shows a (fractional) source line at its top. */
 export function previewTopForLine(scroller: HTMLElement, view: PreviewView, line: number): number {
   const { blocks, offsets, start, end } = view
-  const body = bodyCount(blocks)
+  const body = bodyLength(blocks)
   if (body === 0) return 0
   const i = lastIndexWhere(body, (index) => blocks[index]!.line <= line)
   if (i < 0) return 0
@@ -120,7 +117,7 @@ export function previewTopForLine(scroller: HTMLElement, view: PreviewView, line
 /** The (fractional) source line shown at a preview scroll position. */
 export function lineForPreviewTop(scroller: HTMLElement, view: PreviewView, top: number): number {
   const { blocks, offsets, start, end, article } = view
-  const body = bodyCount(blocks)
+  const body = bodyLength(blocks)
   if (body === 0) return 1
   const scrollerTop = scroller.getBoundingClientRect().top
   const drawn = drawnBlocks(article)

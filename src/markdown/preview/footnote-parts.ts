@@ -7,6 +7,7 @@
  */
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { LIST_PART_MORE } from './list-parts.js'
+import { groupBySize, treeSize } from '../../util/parts.js'
 
 /** Elements of rendered notes one part holds, at most, unless one note alone is larger. */
 export const FOOTNOTE_PART_ELEMENTS = 300
@@ -21,17 +22,7 @@ export function footnoteParts(section: HastRoot): HastRoot[] {
   if (!element || listIndex < 0) return [section]
   const list = element.children[listIndex] as Element
   const items = list.children.filter((child): child is Element => child.type === 'element' && child.tagName === 'li')
-  const groups: Element[][] = []
-  let size = 0
-  for (const item of items) {
-    const cost = elementCount(item)
-    if (groups.length === 0 || (size > 0 && size + cost > FOOTNOTE_PART_ELEMENTS)) {
-      groups.push([])
-      size = 0
-    }
-    groups[groups.length - 1]!.push(item)
-    size += cost
-  }
+  const groups = groupBySize(items, (item) => treeSize(item, (node) => node.type === 'element'), FOOTNOTE_PART_ELEMENTS)
   if (groups.length < 2) return [section]
   const start = typeof list.properties.start === 'number' ? list.properties.start : 1
   let offset = 0
@@ -57,17 +48,4 @@ function interleave(items: Element[]): ElementContent[] {
 function classesOf(element: Element): string[] {
   const value = element.properties.className
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
-}
-
-/** Elements in `root`, itself included (iterative: notes may nest deep). */
-function elementCount(root: Element): number {
-  let count = 0
-  const stack: ElementContent[] = [root]
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    if (node.type !== 'element') continue
-    count++
-    for (const child of node.children) stack.push(child)
-  }
-  return count
 }

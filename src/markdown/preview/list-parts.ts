@@ -7,7 +7,8 @@
  * is loose or tight as the whole list is, and a part followed by another has no bottom margin
  * (`list-part-more`, preview.css). The export never sees parts (they are made for the preview only).
  */
-import type { List, ListItem, Nodes, RootContent } from 'mdast'
+import type { List, RootContent } from 'mdast'
+import { groupBySize, treeSize } from '../../util/parts.js'
 
 /** Nodes (of mdast, about the elements of its rendering) one part holds, at most, unless one item alone is larger. */
 export const LIST_PART_NODES = 300
@@ -39,21 +40,10 @@ export function previewNodes(children: readonly RootContent[]): RootContent[] {
 function partsOf(list: List): readonly List[] {
   const items = list.children
   if (items.some((item) => !item.position)) return [list]
-  const sizes = items.map(nodeCount)
-  if (sizes.reduce((sum, size) => sum + size, 0) <= LIST_PART_NODES) return [list]
+  const groups = groupBySize(items, (item) => treeSize(item), LIST_PART_NODES)
+  if (groups.length < 2) return [list]
   // As mdast-util-to-hast decides for the whole list: loose if the list or any item is spread.
   const spread = list.spread === true || items.some((item) => item.spread === true)
-  const groups: ListItem[][] = []
-  let size = 0
-  for (let index = 0; index < items.length; index++) {
-    if (groups.length === 0 || (size > 0 && size + sizes[index]! > LIST_PART_NODES)) {
-      groups.push([])
-      size = 0
-    }
-    groups[groups.length - 1]!.push(items[index]!)
-    size += sizes[index]!
-  }
-  if (groups.length < 2) return [list]
   let offset = 0
   return groups.map((group, index) => {
     const more = index < groups.length - 1
@@ -70,16 +60,4 @@ function partsOf(list: List): readonly List[] {
     offset += group.length
     return part
   })
-}
-
-/** Nodes in `root`'s tree, itself included (iterative: a list may nest deeper than the stack allows). */
-function nodeCount(root: Nodes): number {
-  let count = 0
-  const stack: Nodes[] = [root]
-  while (stack.length > 0) {
-    const node = stack.pop()!
-    count++
-    if ('children' in node) for (const child of node.children) stack.push(child)
-  }
-  return count
 }
