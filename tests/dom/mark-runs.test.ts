@@ -1,0 +1,88 @@
+/**
+ * Long runs of combining marks are folded in the editor (mark-runs.ts): the first few marks are
+ * drawn, the rest is one atomic widget that says how many there are, and the text is untouched.
+ */
+import { EditorSelection, EditorState } from '@codemirror/state'
+import { EditorView } from '@codemirror/view'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { markRuns, MAX_SHOWN_MARKS } from '../../src/editor/mark-runs.js'
+import { installLayoutStubs } from './setup.js'
+
+beforeAll(installLayoutStubs)
+
+let views: EditorView[] = []
+afterEach(() => {
+  for (const view of views) view.destroy()
+  views = []
+})
+
+function editor(doc: string, cursor = doc.length): EditorView {
+  const view = new EditorView({ state: EditorState.create({ doc, selection: EditorSelection.cursor(cursor), extensions: [markRuns] }), parent: document.body })
+  views.push(view)
+  return view
+}
+
+const ACUTE = '\u0301'
+
+describe('folded runs of combining marks', () => {
+  it('draws the first marks and folds the rest into one widget that counts them', () => {
+    const doc = `a${ACUTE.repeat(100_000)} end`
+    const view = editor(doc)
+    const chips = view.contentDOM.querySelectorAll('.cm-folded-marks')
+    expect(chips).toHaveLength(1)
+    expect(chips[0]!.textContent).toBe(`+${(100_000 - MAX_SHOWN_MARKS).toLocaleString('en')} marks`)
+    // The line's DOM holds the letter and the shown marks, not the run.
+    const line = view.contentDOM.querySelector('.cm-line')!
+    expect(line.textContent!.length).toBeLessThan(100)
+    expect(line.textContent).toContain(`a${ACUTE.repeat(MAX_SHOWN_MARKS)}+`)
+    // The text is untouched.
+    expect(view.state.doc.toString()).toBe(doc)
+  })
+
+  it('leaves ordinary text and short runs (Vietnamese, Zalgo of a few marks) alone', () => {
+    const view = editor(`Tiếng Việt, ạ̀, e${ACUTE.repeat(MAX_SHOWN_MARKS)}x, नमस्ते`)
+    expect(view.contentDOM.querySelectorAll('.cm-folded-marks')).toHaveLength(0)
+  })
+
+  it('counts a run of varied marks (Zalgo) and folds each run of a line on its own', () => {
+    const zalgo = '\u0301\u0316\u0327'.repeat(40)
+    const view = editor(`Z${zalgo}al${zalgo}go`)
+    expect([...view.contentDOM.querySelectorAll('.cm-folded-marks')].map((chip) => chip.textContent)).toEqual([`+${120 - MAX_SHOWN_MARKS} marks`, `+${120 - MAX_SHOWN_MARKS} marks`])
+    expect(view.contentDOM.querySelector('.cm-line')!.textContent).toBe(`Z${zalgo.slice(0, MAX_SHOWN_MARKS)}+104 marksal${zalgo.slice(0, MAX_SHOWN_MARKS)}+104 marksgo`)
+  })
+
+  it('counts astral marks as one each and never cuts one in half', () => {
+    // U+1D167 (musical combining tremolo) is a mark outside the BMP: two UTF-16 units.
+    const tremolo = String.fromCodePoint(0x1d167)
+    const view = editor(`x${tremolo.repeat(40)}y`)
+    expect(view.contentDOM.querySelector('.cm-folded-marks')!.textContent).toBe(`+${40 - MAX_SHOWN_MARKS} marks`)
+    expect(view.contentDOM.querySelector('.cm-line')!.textContent).toBe(`x${tremolo.repeat(MAX_SHOWN_MARKS)}+${40 - MAX_SHOWN_MARKS} marksy`)
+  })
+
+  it('is atomic: the cursor steps over the fold, and deleting from its end takes it whole', () => {
+    const doc = `a${ACUTE.repeat(1000)}`
+    const view = editor(doc)
+    const start = 1 + MAX_SHOWN_MARKS
+    const atomic: { from: number; to: number }[] = []
+    for (const ranges of view.state.facet(EditorView.atomicRanges)) ranges(view).between(0, doc.length, (from, to) => void atomic.push({ from, to }))
+    expect(atomic).toEqual([{ from: start, to: doc.length }])
+    view.dispatch({ changes: { from: start, to: doc.length } })
+    expect(view.state.doc.toString()).toBe(`a${ACUTE.repeat(MAX_SHOWN_MARKS)}`)
+    expect(view.contentDOM.querySelectorAll('.cm-folded-marks')).toHaveLength(0)
+  })
+
+  it('folds a whole run even when the view draws only part of its line', () => {
+    // In jsdom (as in a browser) a very long line is drawn only in part: the count is still the run's.
+    const view = editor(`a${ACUTE.repeat(300_000)}`, 0)
+    expect(view.contentDOM.querySelector('.cm-folded-marks')!.textContent).toBe(`+${(300_000 - MAX_SHOWN_MARKS).toLocaleString('en')} marks`)
+  })
+
+  it('follows edits: a run typed longer is folded, one cut short is shown whole', () => {
+    const view = editor(`a${ACUTE.repeat(MAX_SHOWN_MARKS)}`)
+    expect(view.contentDOM.querySelectorAll('.cm-folded-marks')).toHaveLength(0)
+    view.dispatch({ changes: { from: view.state.doc.length, insert: ACUTE.repeat(5) } })
+    expect(view.contentDOM.querySelector('.cm-folded-marks')!.textContent).toBe('+5 marks')
+    view.dispatch({ changes: { from: 1, to: 10 } })
+    expect(view.contentDOM.querySelectorAll('.cm-folded-marks')).toHaveLength(0)
+  })
+})
