@@ -8,12 +8,18 @@
  * snapshots never land out of order even though none is awaited before the next.
  */
 import type { ChangeSet, Text } from '@codemirror/state'
-import { editsOf } from '../model/text-edit.js'
+import { editsOf, insertedLength } from '../model/text-edit.js'
 import { openDatabase, STORES, type Cursor, type DocumentRecord, type JournalEntry } from './db.js'
 
 /** Snapshot after this many entries, or after the editor was idle this long. */
 const SNAPSHOT_EVERY = 500
 const SNAPSHOT_IDLE_MS = 3000
+/**
+ * A change inserting more than this many characters (a paste of megabytes) is written in a task
+ * of its own, after the editor's: building and cloning a 16 MB entry took 40–70 ms of the
+ * paste's task. Later entries queue behind it, so the order holds.
+ */
+const HEAVY_CHANGE = 1_000_000
 
 export class Journal {
   private seq: number
@@ -24,6 +30,9 @@ export class Journal {
   private failed = false
   /** Writes sent and not yet committed (or aborted). */
   private pending = 0
+  /** Changes waiting for their task (HEAVY_CHANGE), in order. */
+  private queued: { changes: ChangeSet | null; cursor: Cursor }[] = []
+  private queueTimer: ReturnType<typeof setTimeout> | undefined
 
   constructor(
     private readonly documentId: string,
@@ -51,6 +60,18 @@ export class Journal {
       this.scheduleSnapshot(0)
       return
     }
+    if (this.queued.length > 0 || (changes && insertedLength(changes) > HEAVY_CHANGE)) {
+      this.queued.push({ changes, cursor })
+      this.queueTimer ??= setTimeout(() => this.writeQueued(), 0)
+    } else {
+      this.write(db, changes, cursor)
+    }
+    if (changes && ++this.sinceSnapshot >= SNAPSHOT_EVERY) this.snapshot()
+    else this.scheduleSnapshot(SNAPSHOT_IDLE_MS)
+  }
+
+  /** Writes one entry. */
+  private write(db: IDBDatabase, changes: ChangeSet | null, cursor: Cursor): void {
     const entry: JournalEntry = { documentId: this.documentId, seq: ++this.seq, changes: null, ...(changes ? { edits: { textLength: changes.length, edits: editsOf(changes) } } : {}), cursor }
     try {
       const transaction = db.transaction(STORES.journal, 'readwrite')
@@ -62,8 +83,16 @@ export class Journal {
     } catch (error) {
       this.fail(error)
     }
-    if (changes && ++this.sinceSnapshot >= SNAPSHOT_EVERY) this.snapshot()
-    else this.scheduleSnapshot(SNAPSHOT_IDLE_MS)
+  }
+
+  /** Writes the queued entries (before a snapshot, whose `seq` must count them). */
+  private writeQueued(): void {
+    clearTimeout(this.queueTimer)
+    this.queueTimer = undefined
+    const queued = this.queued
+    this.queued = []
+    const db = this.db
+    if (db) for (const { changes, cursor } of queued) this.write(db, changes, cursor)
   }
 
   /** Writes the whole text now and drops the journal entries it covers. */
@@ -73,6 +102,7 @@ export class Journal {
     const db = this.db
     const latest = this.latest
     if (!db || !latest) return
+    this.writeQueued()
     const seq = this.seq
     this.sinceSnapshot = 0
     try {
@@ -98,6 +128,7 @@ export class Journal {
   /** Flushes what is pending (page hidden, document switched). */
   close(): void {
     if (this.idleTimer !== undefined) this.snapshot()
+    else this.writeQueued()
   }
 
   private scheduleSnapshot(ms: number): void {
@@ -127,7 +158,7 @@ export class Journal {
       if (this.failed) this.failed = false
       // Saved only once every write so far has committed: an earlier keystroke's entry may
       // complete after a later one was sent, and the later one is not saved yet.
-      if (this.pending === 0) this.onSaved()
+      if (this.pending === 0 && this.queued.length === 0) this.onSaved()
       then?.()
     }
     transaction.onabort = () => {

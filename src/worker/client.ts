@@ -19,6 +19,7 @@ import { answerPageRequest } from './client/page-requests.js'
 import { RenderClient, type ClientEvents } from './client/render-client.js'
 import { RenderWorker } from './client/render-worker.js'
 import { TextSyncTracker } from './client/text-sync.js'
+import type { ChangeEdits } from '../model/text-edit.js'
 import type { ExportSettings, TextEdit, WorkerReply } from './protocol.js'
 
 export type { ClientEvents, ExportResult }
@@ -74,7 +75,7 @@ export class WorkerClient {
    * Records an edit of the shown document (every change to its text must come through here,
    * in order) and asks for a render; `text` is read only if the whole text has to be sent.
    */
-  edit(documentId: string, edits: readonly TextEdit[], text: () => string): void {
+  edit(documentId: string, edits: readonly TextEdit[] | ChangeEdits, text: () => string): void {
     this.text.record(documentId, edits)
     this.renders.render(documentId, text)
   }

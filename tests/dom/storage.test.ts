@@ -99,6 +99,56 @@ describe('journal', () => {
     expect((await loadDocument(record.id))?.text).toBe(doc.toString())
   })
 
+  it('writes a change of megabytes in a task of its own, keeping the order of the keystrokes after it', async () => {
+    const record = await createDocument('h.md', '')
+    let saved = 0
+    const journal = new Journal(record.id, record.seq, () => {}, () => saved++)
+    await settle()
+    const db = await openDatabase()
+    const count = async () => {
+      const transaction = db.transaction(STORES.journal, 'readonly')
+      const request = transaction.objectStore(STORES.journal).count()
+      await committed(transaction)
+      return request.result
+    }
+    let doc = Text.empty
+    const type = (insert: string) => {
+      const changes = ChangeSet.of({ from: doc.length, insert }, doc.length)
+      doc = changes.apply(doc)
+      journal.record(changes, doc, { anchor: doc.length, head: doc.length })
+    }
+    type('start ')
+    const pasted = 'x'.repeat(1_500_000)
+    type(pasted)
+    type(' and typed on')
+    // In the paste's task only the entry before it went to the database.
+    const puts = vi.spyOn(IDBObjectStore.prototype, 'put')
+    await Promise.resolve()
+    expect(puts).not.toHaveBeenCalled()
+    await settle()
+    expect(puts).toHaveBeenCalledTimes(2)
+    puts.mockRestore()
+    expect(await count()).toBe(3)
+    expect(saved).toBeGreaterThan(0)
+    expect((await loadDocument(record.id))?.text).toBe(`start ${pasted} and typed on`)
+  })
+
+  it('writes queued entries before a snapshot, so the snapshot counts them', async () => {
+    const record = await createDocument('q.md', 'a')
+    const journal = new Journal(record.id, record.seq, () => {})
+    await settle()
+    let doc = Text.of(['a'])
+    const changes = ChangeSet.of({ from: 1, insert: 'b'.repeat(1_100_000) }, doc.length)
+    doc = changes.apply(doc)
+    journal.record(changes, doc, { anchor: 0, head: 0 })
+    // Closed (the page hidden) before the queued entry's task: the snapshot holds the text and its seq.
+    journal.close()
+    await settle()
+    const loaded = await loadDocument(record.id)
+    expect(loaded?.text).toBe(doc.toString())
+    expect(loaded?.record.seq).toBe(1)
+  })
+
   it('stops replaying at an entry that does not fit, keeping what came before', async () => {
     const record = await createDocument('c.md', 'abc')
     const db = await openDatabase()

@@ -51,6 +51,22 @@ describe('WorkerClient (in-thread)', () => {
     instance.dispose()
   })
 
+  it('sends a request of megabytes in a task after the edit\'s, with the newest text', async () => {
+    const { instance, renders } = client()
+    const reads: string[] = []
+    instance.render('d', () => '# small')
+    await until(() => renders.length === 1)
+    // A paste of 5 MB: past the edits kept, so the whole text goes, read in a task of its own.
+    const big = `# small${'word '.repeat(1_000_000)}`
+    instance.edit('d', [[7, 7, big.slice(7)]], () => (reads.push('big'), big))
+    expect(reads).toEqual([])
+    instance.edit('d', [[big.length, big.length, '!']], () => (reads.push('newest'), `${big}!`))
+    expect(reads).toEqual([])
+    await until(() => renders.length === 2)
+    expect(reads).toEqual(['newest'])
+    instance.dispose()
+  })
+
   it('renders from edits exactly what the whole text renders', async () => {
     const edited = client()
     const whole = client()

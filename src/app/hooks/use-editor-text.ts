@@ -6,7 +6,7 @@
  */
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import { useCallback, type RefObject } from 'react'
-import { editsOf } from '../../model/text-edit.js'
+import { changeEdits } from '../../model/text-edit.js'
 import type { WorkerClient } from '../../worker/client.js'
 import type { OpenDocument } from '../session.js'
 import type { EditorViewRefs } from './use-editor-view.js'
@@ -57,7 +57,7 @@ export function useEditorText({ editor, current, client, track, onScroll, editor
       if (!update.docChanged) return
       editorLeads()
       const opened = current.current
-      if (opened) client.current?.edit(opened.id, editsOf(update.changes), () => (editor.view.current ?? update.view).state.doc.toString())
+      if (opened) client.current?.edit(opened.id, changeEdits(update.changes), () => (editor.view.current ?? update.view).state.doc.toString())
     },
     [client, current, editor, editorLeads, track],
   )

@@ -28,6 +28,13 @@ export interface ClientEvents {
 /** After an overrun, wait for this long a pause in typing before trying again (each try may cost a whole budget). */
 const PAUSE_AFTER_OVERRUN_MS = 1000
 
+/**
+ * A request carrying more characters than this (the text of a paste of megabytes, read and
+ * cloned to the worker: 40–60 ms for 16 MB) is sent in a task of its own, not in the task of the
+ * edit that asked for it (the paste's, already long with the editor's own work).
+ */
+const HEAVY_REQUEST = 1_000_000
+
 /** A render of the document shown: `text` is read only if the whole text has to be sent. */
 interface Request {
   documentId: string
@@ -55,6 +62,7 @@ export class RenderClient {
   /** The last render overran: wait for a pause in typing before the next, until one succeeds. */
   private stalled = false
   private pauseTimer: ReturnType<typeof setTimeout> | undefined
+  private sendTimer: ReturnType<typeof setTimeout> | undefined
   private budgetScale = 1
   private inFlight: number | undefined
   private stash: Request | undefined
@@ -75,6 +83,14 @@ export class RenderClient {
       // Every try after an overrun may cost a whole budget and a restart: not on every keystroke.
       clearTimeout(this.pauseTimer)
       this.pauseTimer = setTimeout(() => this.inFlight === undefined && this.flush(), PAUSE_AFTER_OVERRUN_MS)
+      return
+    }
+    if (this.options.text.sendSize(documentId) > HEAVY_REQUEST) {
+      // The stash keeps the newest request; later edits before the task only replace it.
+      this.sendTimer ??= setTimeout(() => {
+        this.sendTimer = undefined
+        if (this.inFlight === undefined) this.flush()
+      }, 0)
       return
     }
     this.flush()
@@ -179,6 +195,7 @@ export class RenderClient {
   dispose(): void {
     clearTimeout(this.timer)
     clearTimeout(this.pauseTimer)
+    clearTimeout(this.sendTimer)
   }
 
   private flush(): void {

@@ -5,6 +5,7 @@
  * is sent) only when the worker may not hold that revision — the first request for a document,
  * after a restart, or when the worker asks (`resync`). Renders and exports share the revisions.
  */
+import type { ChangeEdits } from '../../model/text-edit.js'
 import type { TextEdit, TextSync } from '../protocol.js'
 import { editedLength } from '../text-edits.js'
 
@@ -27,16 +28,26 @@ export class TextSyncTracker {
     return this.nextRevision
   }
 
-  /** An edit of the shown document (every change to its text comes through here, in order). */
-  record(documentId: string, edits: readonly TextEdit[]): void {
+  /**
+   * An edit of the shown document (every change to its text comes through here, in order): its
+   * edits, or a change whose edits are read only if they are kept (not past the limits).
+   */
+  record(documentId: string, change: readonly TextEdit[] | ChangeEdits): void {
+    const edits = Array.isArray(change) ? (change as readonly TextEdit[]) : undefined
+    const lazy = edits ? undefined : (change as ChangeEdits)
     if (this.pending && this.base?.documentId === documentId) {
-      for (const edit of edits) {
-        this.pending.push(edit)
-        this.pendingCharacters += edit[2].length
-      }
+      const inserted = lazy ? lazy.inserted : edits!.reduce((sum, edit) => sum + edit[2].length, 0)
+      const taken = lazy ? (this.pendingCharacters + inserted > MAX_PENDING_CHARACTERS ? [] : lazy.edits()) : edits!
+      for (const edit of taken) this.pending.push(edit)
+      this.pendingCharacters += inserted
       if (this.pending.length > MAX_PENDING_EDITS || this.pendingCharacters > MAX_PENDING_CHARACTERS) this.forget()
     }
-    this.length = editedLength(this.length, edits)
+    this.length = lazy ? lazy.length : editedLength(this.length, edits!)
+  }
+
+  /** About how many characters the next request for the document carries: its pending edits, or its whole text. */
+  sendSize(documentId: string): number {
+    return this.pending && this.base?.documentId === documentId ? this.pendingCharacters : this.length
   }
 
   /**
