@@ -51,9 +51,10 @@ export async function listDocuments(): Promise<DocumentSummary[]> {
 export async function createDocument(name: string, text: string, extra: Partial<DocumentRecord> = {}): Promise<DocumentRecord> {
   const db = await openDatabase()
   const now = Date.now()
-  const record: DocumentRecord = { id: newDocumentId(), name, text, seq: 0, cursor: { anchor: 0, head: 0 }, createdAt: now, updatedAt: now, ...extra }
-  const transaction = db.transaction(STORES.documents, 'readwrite')
+  const record: DocumentRecord = { id: newDocumentId(), name, seq: 0, cursor: { anchor: 0, head: 0 }, createdAt: now, updatedAt: now, ...extra }
+  const transaction = db.transaction([STORES.documents, STORES.texts], 'readwrite')
   transaction.objectStore(STORES.documents).put(record)
+  transaction.objectStore(STORES.texts).put(text, record.id)
   await committed(transaction)
   return record
 }
@@ -61,11 +62,13 @@ export async function createDocument(name: string, text: string, extra: Partial<
 /** The document with its journal replayed, or undefined when there is no such document. */
 export async function loadDocument(id: string): Promise<LoadedDocument | undefined> {
   const db = await openDatabase()
-  const transaction = db.transaction([STORES.documents, STORES.journal], 'readonly')
+  const transaction = db.transaction([STORES.documents, STORES.texts, STORES.journal], 'readonly')
+  const stored = promised(transaction.objectStore(STORES.texts).get(id))
   const record = (await promised(transaction.objectStore(STORES.documents).get(id))) as DocumentRecord | undefined
   if (!record) return undefined
+  const text = ((await stored) as string | undefined) ?? ''
   const entries = (await promised(transaction.objectStore(STORES.journal).getAll(IDBKeyRange.bound([id, record.seq + 1], [id, Number.MAX_SAFE_INTEGER])))) as JournalEntry[]
-  let doc = Text.of(record.text.split(/\r\n?|\n/))
+  let doc = Text.of(text.split(/\r\n?|\n/))
   let cursor = record.cursor
   let seq = record.seq
   for (const entry of entries) {
@@ -108,8 +111,9 @@ export async function updateDocument(id: string, patch: Partial<Pick<DocumentRec
 /** Forgets a document, its journal and its images for good (the app moves documents to the trash first: trash.ts). */
 export async function deleteDocument(id: string): Promise<void> {
   const db = await openDatabase()
-  const transaction = db.transaction([STORES.documents, STORES.journal, STORES.assets], 'readwrite')
+  const transaction = db.transaction([STORES.documents, STORES.texts, STORES.journal, STORES.assets], 'readwrite')
   transaction.objectStore(STORES.documents).delete(id)
+  transaction.objectStore(STORES.texts).delete(id)
   transaction.objectStore(STORES.journal).delete(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]))
   transaction.objectStore(STORES.assets).delete(IDBKeyRange.bound([id, ''], [id, '\uffff']))
   await committed(transaction)

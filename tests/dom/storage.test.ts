@@ -99,18 +99,11 @@ describe('journal', () => {
     expect((await loadDocument(record.id))?.text).toBe(doc.toString())
   })
 
-  it('writes a change of megabytes in a task of its own, keeping the order of the keystrokes after it', async () => {
+  it('writes a change of megabytes as a snapshot in a later task, with what was typed after it', async () => {
     const record = await createDocument('h.md', '')
     let saved = 0
     const journal = new Journal(record.id, record.seq, () => {}, () => saved++)
     await settle()
-    const db = await openDatabase()
-    const count = async () => {
-      const transaction = db.transaction(STORES.journal, 'readonly')
-      const request = transaction.objectStore(STORES.journal).count()
-      await committed(transaction)
-      return request.result
-    }
     let doc = Text.empty
     const type = (insert: string) => {
       const changes = ChangeSet.of({ from: doc.length, insert }, doc.length)
@@ -118,22 +111,23 @@ describe('journal', () => {
       journal.record(changes, doc, { anchor: doc.length, head: doc.length })
     }
     type('start ')
+    await settle()
+    const puts = vi.spyOn(IDBObjectStore.prototype, 'put')
     const pasted = 'x'.repeat(1_500_000)
     type(pasted)
     type(' and typed on')
-    // In the paste's task only the entry before it went to the database.
-    const puts = vi.spyOn(IDBObjectStore.prototype, 'put')
-    await Promise.resolve()
+    // Nothing is written in the paste's task; then one snapshot, not entries, carries it all.
     expect(puts).not.toHaveBeenCalled()
     await settle()
-    expect(puts).toHaveBeenCalledTimes(2)
+    expect(puts.mock.contexts.map((store) => (store as IDBObjectStore).name).sort()).toEqual([STORES.documents, STORES.texts])
     puts.mockRestore()
-    expect(await count()).toBe(3)
     expect(saved).toBeGreaterThan(0)
-    expect((await loadDocument(record.id))?.text).toBe(`start ${pasted} and typed on`)
+    const loaded = await loadDocument(record.id)
+    expect(loaded?.text).toBe(`start ${pasted} and typed on`)
+    expect(loaded?.cursor).toEqual({ anchor: doc.length, head: doc.length })
   })
 
-  it('writes queued entries before a snapshot, so the snapshot counts them', async () => {
+  it('writes the snapshot a paste asked for when the page is hidden before it', async () => {
     const record = await createDocument('q.md', 'a')
     const journal = new Journal(record.id, record.seq, () => {})
     await settle()
@@ -141,12 +135,26 @@ describe('journal', () => {
     const changes = ChangeSet.of({ from: 1, insert: 'b'.repeat(1_100_000) }, doc.length)
     doc = changes.apply(doc)
     journal.record(changes, doc, { anchor: 0, head: 0 })
-    // Closed (the page hidden) before the queued entry's task: the snapshot holds the text and its seq.
     journal.close()
     await settle()
+    expect((await loadDocument(record.id))?.text).toBe(doc.toString())
+  })
+
+  it('keeps the text apart from the record: a snapshot reads the record, not the old text', async () => {
+    const record = await createDocument('t.md', 'first')
+    const journal = new Journal(record.id, record.seq, () => {})
+    await settle()
+    const changes = ChangeSet.of({ from: 5, insert: ' and more' }, 5)
+    journal.record(changes, changes.apply(Text.of(['first'])), { anchor: 14, head: 14 })
+    const gets = vi.spyOn(IDBObjectStore.prototype, 'get')
+    journal.snapshot()
+    await settle()
+    expect(gets.mock.contexts.map((store) => (store as IDBObjectStore).name)).toEqual([STORES.documents])
+    gets.mockRestore()
     const loaded = await loadDocument(record.id)
-    expect(loaded?.text).toBe(doc.toString())
+    expect(loaded?.text).toBe('first and more')
     expect(loaded?.record.seq).toBe(1)
+    expect('text' in loaded!.record).toBe(false)
   })
 
   it('stops replaying at an entry that does not fit, keeping what came before', async () => {
@@ -174,6 +182,33 @@ describe('journal', () => {
     const loaded = await loadDocument(record.id)
     expect(loaded?.text).toBe('abcd\ne')
     expect(loaded?.seq).toBe(1)
+  })
+})
+
+describe('a database of version 1', () => {
+  it('has its texts moved out of the document records when it is opened', async () => {
+    await deleteAppDatabase()
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open('markdocx', 1)
+      request.onupgradeneeded = () => {
+        const db = request.result
+        const documents = db.createObjectStore('documents', { keyPath: 'id' })
+        db.createObjectStore('journal', { keyPath: ['documentId', 'seq'] })
+        db.createObjectStore('assets', { keyPath: ['documentId', 'path'] })
+        db.createObjectStore('settings')
+        documents.put({ id: 'old', name: 'old.md', text: 'Written in version 1', seq: 0, cursor: { anchor: 3, head: 3 }, createdAt: 1, updatedAt: 2 })
+      }
+      request.onsuccess = () => {
+        request.result.close()
+        resolve()
+      }
+      request.onerror = () => reject(request.error)
+    })
+    const loaded = await loadDocument('old')
+    expect(loaded?.text).toBe('Written in version 1')
+    expect(loaded?.cursor).toEqual({ anchor: 3, head: 3 })
+    expect('text' in loaded!.record).toBe(false)
+    expect(await listDocuments()).toEqual([{ id: 'old', name: 'old.md', updatedAt: 2 }])
   })
 })
 

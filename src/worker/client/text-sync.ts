@@ -12,6 +12,12 @@ import { editedLength } from '../text-edits.js'
 /** Past this many pending edits (or inserted characters) the whole text is cheaper to send. */
 const MAX_PENDING_EDITS = 2000
 const MAX_PENDING_CHARACTERS = 4_000_000
+/**
+ * A change inserting more than this is not joined into edits at all (a paste of megabytes):
+ * the whole text is read when the request is sent, in a task of its own (render-client.ts),
+ * instead of joining the pasted lines in the paste's task.
+ */
+const MAX_LAZY_CHARACTERS = 1_000_000
 
 export class TextSyncTracker {
   private nextRevision = 1
@@ -37,10 +43,10 @@ export class TextSyncTracker {
     const lazy = edits ? undefined : (change as ChangeEdits)
     if (this.pending && this.base?.documentId === documentId) {
       const inserted = lazy ? lazy.inserted : edits!.reduce((sum, edit) => sum + edit[2].length, 0)
-      const taken = lazy ? (this.pendingCharacters + inserted > MAX_PENDING_CHARACTERS ? [] : lazy.edits()) : edits!
+      const taken = lazy ? (inserted > MAX_LAZY_CHARACTERS || this.pendingCharacters + inserted > MAX_PENDING_CHARACTERS ? [] : lazy.edits()) : edits!
       for (const edit of taken) this.pending.push(edit)
       this.pendingCharacters += inserted
-      if (this.pending.length > MAX_PENDING_EDITS || this.pendingCharacters > MAX_PENDING_CHARACTERS) this.forget()
+      if (this.pending.length > MAX_PENDING_EDITS || this.pendingCharacters > MAX_PENDING_CHARACTERS || (lazy && inserted > MAX_LAZY_CHARACTERS)) this.forget()
     }
     this.length = lazy ? lazy.length : editedLength(this.length, edits!)
   }
