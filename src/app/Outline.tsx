@@ -3,7 +3,7 @@
  * document of 100 000 headings lists the first OUTLINE_LIMIT (drawing them all froze the page
  * for seconds) and says how many more there are.
  */
-import { memo } from 'react'
+import { memo, useDeferredValue, useMemo } from 'react'
 import type { OutlineEntry } from '../markdown/preview-hast.js'
 import { group } from '../markdown/preview/size-limits.js'
 
@@ -17,7 +17,14 @@ export function topDepth(entries: readonly OutlineEntry[]): number {
   return top
 }
 
-function OutlineList({ entries, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
+function OutlineList({ entries: latest, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
+  // Drawn in a render of its own, which React may interrupt: a thousand entries came in the
+  // same task as the preview's patch and held the page 50–100 ms longer.
+  const entries = useDeferredValue(latest)
+  return useMemo(() => <OutlineItems entries={entries} onJump={onJump} />, [entries, onJump])
+}
+
+function OutlineItems({ entries, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
   if (entries.length === 0) return <p className="muted">No headings yet.</p>
   const shown = entries.length > OUTLINE_LIMIT ? entries.slice(0, OUTLINE_LIMIT) : entries
   const top = topDepth(shown)

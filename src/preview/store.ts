@@ -5,7 +5,7 @@
  * and only the blocks it draws.
  */
 import type { Root as HastRoot } from 'hast'
-import { applyBlockPatch, bodyLength, patchChanges, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
+import { applyBlockPatch, bodyLength, type BlockPatch, type PreviewBlock } from '../markdown/preview-hast.js'
 import { lastIndexWhere } from '../util/last-index.js'
 
 /**
@@ -16,9 +16,12 @@ export type HastSource = HastRoot | string
 
 export class PreviewStore {
   private blocks: PreviewBlock[] = []
+  /**
+   * Renderings by block key (equal blocks share one). Those of blocks gone are dropped by a
+   * sweep once they outnumber the blocks (sweep), not counted block by block: counting the keys
+   * of a patch of 100 000 blocks in a Map took 35–60 ms of the task that brought it.
+   */
   private readonly hast = new Map<string, HastSource>()
-  /** How many blocks of the list have each key (equal blocks share one rendering). */
-  private readonly counts = new Map<string, number>()
   private version = 0
   /** Whether a render has come since the last clear (an empty list then means an empty document). */
   private drawn = false
@@ -26,33 +29,35 @@ export class PreviewStore {
 
   /** Applies a worker patch and the renderings it brought. */
   apply(patch: BlockPatch, hast: Readonly<Record<string, HastSource>>): void {
-    const { removed, added } = patchChanges(this.blocks, patch)
-    // In the worker's order: removals first (a rendering no block uses goes), then the new
-    // renderings, then the blocks that use them.
-    for (const block of removed) {
-      const count = (this.counts.get(block.key) ?? 0) - 1
-      if (count > 0) this.counts.set(block.key, count)
-      else {
-        this.counts.delete(block.key)
-        this.hast.delete(block.key)
-      }
-    }
     for (const [key, tree] of Object.entries(hast)) this.hast.set(key, tree)
-    for (const block of added) this.counts.set(block.key, (this.counts.get(block.key) ?? 0) + 1)
     this.blocks = applyBlockPatch(this.blocks, patch)
     this.drawn = true
+    this.sweep()
     this.changed()
   }
 
-  /** Renderings the worker sent after its patch (in parts): kept for the blocks the page has. */
+  /**
+   * Renderings the worker sent after its patch (in parts). The worker sends only renderings of
+   * blocks it knows the page has; one that comes after a newer patch removed its block is swept
+   * with the others.
+   */
   addHast(hast: Readonly<Record<string, HastSource>>): void {
     let added = false
     for (const [key, tree] of Object.entries(hast)) {
-      if (!this.counts.has(key)) continue
       this.hast.set(key, tree)
       added = true
     }
-    if (added) this.changed()
+    if (!added) return
+    this.sweep()
+    this.changed()
+  }
+
+  /** Drops the renderings no block has, once there are more of them than blocks (amortised: a sweep is a pass over the blocks). */
+  private sweep(): void {
+    if (this.hast.size <= this.blocks.length * 2 + 256) return
+    const keep = new Set<string>()
+    for (const block of this.blocks) keep.add(block.key)
+    for (const key of this.hast.keys()) if (!keep.has(key)) this.hast.delete(key)
   }
 
   /** Replaces everything (tests, and callers that lay out the whole document themselves). */
@@ -60,9 +65,7 @@ export class PreviewStore {
     this.blocks = [...blocks]
     this.drawn = drawn
     this.hast.clear()
-    this.counts.clear()
     for (const block of blocks) {
-      this.counts.set(block.key, (this.counts.get(block.key) ?? 0) + 1)
       const tree = hast.get(block.key)
       if (tree) this.hast.set(block.key, tree)
     }

@@ -27,6 +27,7 @@ import {
   type PreviewLayout,
   type RenderedBlock,
 } from './blocks.js'
+import { groupBlocks } from './block-groups.js'
 import { shapesNumbers } from './cross-references.js'
 import { previewNodes } from './list-parts.js'
 import type { PreviewCut } from './size-limits.js'
@@ -61,6 +62,8 @@ export class PreviewLayouter {
   private outline: OutlineEntry[] = []
   /** The keys of the footnotes section's parts. */
   private footnoteKeys: string[] = []
+  /** The keys of the groups of small blocks (block-groups.ts). */
+  private groupKeys = new Set<string>()
   /** What the last update did. */
   stats: LayoutStats = { visited: 0, context: false, rekeyed: false }
 
@@ -122,7 +125,7 @@ export class PreviewLayouter {
     this.nodes = nodes
     this.stats = { visited: fresh.length, context: rebuild, rekeyed: rekey }
 
-    const blocks: PreviewBlock[] = []
+    let blocks: PreviewBlock[] = []
     const notes: Message[] = []
     let words = 0
     let characters = 0
@@ -142,6 +145,10 @@ export class PreviewLayouter {
       blocks.push(block)
       if (rendered.cuts) notes.push(...cutNotes(rendered.cuts, node.position.start))
     }
+    // Past GROUP_FROM blocks, runs of small ones are drawn as one (block-groups.ts).
+    this.groupKeys = new Set()
+    const body = groupBlocks(blocks, this.cache, this.groupKeys)
+    if (body !== blocks) blocks = [...body]
     const footnotes = footnoteSection(env, text, this.cache)
     this.footnoteKeys = footnotes.map((part) => part.block.key)
     for (const part of footnotes) {
@@ -159,6 +166,7 @@ export class PreviewLayouter {
     const keys = new Set<string>()
     for (const state of this.nodes) if (state.key !== undefined) keys.add(state.key)
     for (const key of this.footnoteKeys) keys.add(key)
+    for (const key of this.groupKeys) keys.add(key)
     return keys
   }
 }
