@@ -15,6 +15,9 @@ import type { ElementContent, Root as HastRoot, RootContent as HastContent } fro
 import { hashString } from '../../util/hash.js'
 import type { PreviewBlock, PreviewCache, RenderedBlock } from './blocks.js'
 
+/** The class of the element holding one block of a group. */
+export const MEMBER_CLASS = 'md-member'
+
 /** Blocks (before the footnotes) from which small blocks are grouped. */
 export const GROUP_FROM = 10_000
 /** Blocks in a group at most. */
@@ -48,9 +51,13 @@ function groupRendering(members: readonly PreviewBlock[], renderings: readonly R
   members.forEach((member, index) => {
     const rendered = renderings[index]!
     const delta = member.line - first
-    for (const child of rendered.hast.children) children.push(delta === 0 || child.type !== 'element' ? child : (moved(child, delta) as HastContent))
+    const own: ElementContent[] = []
+    for (const child of rendered.hast.children) if (child.type !== 'doctype') own.push(delta === 0 ? child : moved(child, delta))
+    // Its own formatting context, as a block drawn alone has (preview.css): margins between
+    // members do not collapse, so a grouped document is spaced as an ungrouped one.
+    children.push({ type: 'element', tagName: 'div', properties: { className: [MEMBER_CLASS] }, children: own })
     rows += rendered.rows
-    elements += rendered.elements
+    elements += rendered.elements + 1
     words += rendered.words
     characters += rendered.characters
     for (const id of rendered.ids) ids.push(id)
