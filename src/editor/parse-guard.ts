@@ -108,13 +108,15 @@ class DefinitionLimit implements LeafBlockParser {
 /**
  * A paragraph or table (a leaf block) that has grown past this many characters ends, and its
  * next line starts a new block. The highlighter reads a leaf whole in one step, and parses its
- * text at its end: a 200 × 200 table or 1 000 lines of deep quotes held the page 130–250 ms per
- * step, in the paste and in the background parse (50 000 characters of footnote definitions
- * still 100–200 ms on a loaded machine). Past the limit the highlighting may differ
- * from the preview's (a table's further rows read as a paragraph); the preview and the export
- * are unchanged.
+ * text at its end; CodeMirror checks its time budget only between steps, and after a paste it
+ * finishes the step it is in within the paste's task. A 200 × 200 table or 1 000 lines of
+ * deep quotes held the page 130–250 ms per step at 100 000 characters; 20 000 footnote
+ * definitions in leaves of 20 000 characters still cost the paste 106 ms of parsing and a
+ * later step 165 ms; with 5 000, 49 ms and no step over 60 ms. Past the limit the
+ * highlighting may differ from the preview's (a long table's further rows read as a
+ * paragraph); the preview and the export are unchanged.
  */
-export const MAX_LEAF_LENGTH = 20_000
+export const MAX_LEAF_LENGTH = 5_000
 
 /**
  * A quote or list opening deeper than the preview's parser guard allows (MAX_CONTAINER_MARKERS)
