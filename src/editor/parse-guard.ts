@@ -133,6 +133,22 @@ function tooDeep(cx: BlockContext, line: Line): boolean {
   return true
 }
 
+/**
+ * A line of raw HTML longer than this is not highlighted as HTML: it is a paragraph of plain
+ * text to the highlighter. Each HTML block is parsed again by the HTML language, and 10 000
+ * nested `<div>` on one line never finished in a step's budget, so every keystroke parsed it
+ * again from its start: 130–150 ms a keystroke. Such lines are generated or minified HTML.
+ */
+export const MAX_HTML_LINE = 5_000
+
+function longHtml(cx: BlockContext, line: Line): boolean {
+  if (line.next !== LESS || line.text.length - line.pos <= MAX_HTML_LINE) return false
+  cx.addElement(cx.elt('Paragraph', cx.lineStart + line.pos, cx.lineStart + line.text.length))
+  cx.nextLine()
+  return true
+}
+
+const LESS = 60
 const GREATER = 62
 const DASH = 45
 const PLUS = 43
@@ -145,6 +161,7 @@ export const parseGuard: MarkdownConfig = {
   parseBlock: [
     { name: 'MarkdocxLeafLimit', endLeaf: (_cx, _line, leaf) => leaf.content.length > MAX_LEAF_LENGTH },
     { name: 'MarkdocxDepthLimit', parse: tooDeep, before: 'Blockquote' },
+    { name: 'MarkdocxHtmlLimit', parse: longHtml, before: 'HTMLBlock' },
     {
       name: 'MarkdocxDefinitionLimit',
       after: 'LinkReference',

@@ -8,7 +8,7 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
 import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
-import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_INLINE, MAX_LEAF_LENGTH } from '../../src/editor/parse-guard.js'
+import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_INLINE, MAX_HTML_LINE, MAX_LEAF_LENGTH } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS, editorExtensions } from '../../src/editor/extensions.js'
 import { MAX_BRACKETS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
 
@@ -145,6 +145,17 @@ describe('parse guard', () => {
     // as links (the link parser is quadratic in a leaf's brackets).
     expect(MAX_LEAF_LENGTH / '[^n0]: Note 0.'.length).toBeLessThan(MAX_HIGHLIGHTED_BRACKETS / 2)
     expect(count(tree, 'Paragraph')).toBe(Math.ceil(text.length / MAX_LEAF_LENGTH))
+  })
+
+  it('reads a line of raw HTML longer than MAX_HTML_LINE as plain text, not as HTML to parse again', () => {
+    const deep = `${'<div>'.repeat(10_000)}x${'</div>'.repeat(10_000)}`
+    expect(deep.length).toBeGreaterThan(MAX_HTML_LINE)
+    const tree = treeOf(stateOf(`Before\n\n${deep}\n\nAfter\n`))
+    expect(count(tree, 'HTMLBlock')).toBe(0)
+    // A few tags are highlighted as HTML: the block, and the HTML language's own nodes inside it.
+    const small = treeOf(stateOf('<div class="note">\n  <b>Hi</b>\n</div>\n'))
+    expect(count(small, 'HTMLBlock')).toBe(1)
+    expect(namesAt(small, 2)).toContain('TagName')
   })
 
   it('ends a leaf block past MAX_LEAF_LENGTH characters at a line, so no step of the parse reads more', () => {
