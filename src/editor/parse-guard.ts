@@ -119,12 +119,17 @@ class DefinitionLimit implements LeafBlockParser {
 export const MAX_LEAF_LENGTH = 5_000
 
 /**
- * A quote or list opening deeper than the preview's parser guard allows (MAX_CONTAINER_MARKERS)
- * is text: the rest of the line is a paragraph of its own, not highlighted. Every line of a
- * quote 1 000 deep made the highlighter walk 1 000 open blocks (200 ms per step of its parse).
+ * Quotes and lists nested deeper than this are text to the highlighter: the rest of the line is
+ * a paragraph of its own, not highlighted. Every line of a quote 1 000 deep made the highlighter
+ * walk 1 000 open blocks (200 ms per step of its parse); at the preview's limit
+ * (MAX_CONTAINER_MARKERS, 32) a keystroke after 1 000 lines of deep quotes still re-parsed and
+ * balanced all of them in one step of 100–140 ms, as the whole quote is one block that no
+ * earlier tree can be reused for. Half that depth halves it; no real document nests 16 deep.
  */
+export const MAX_HIGHLIGHTED_DEPTH = Math.min(16, MAX_CONTAINER_MARKERS)
+
 function tooDeep(cx: BlockContext, line: Line): boolean {
-  if (cx.depth <= MAX_CONTAINER_MARKERS) return false
+  if (cx.depth <= MAX_HIGHLIGHTED_DEPTH) return false
   const next = line.next
   const marker = next === GREATER || next === DASH || next === PLUS || next === STAR || (next >= DIGIT_0 && next <= DIGIT_9)
   if (!marker) return false

@@ -8,9 +8,9 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
 import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
-import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_INLINE, MAX_HTML_LINE, MAX_LEAF_LENGTH } from '../../src/editor/parse-guard.js'
+import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_DEPTH, MAX_HIGHLIGHTED_INLINE, MAX_HTML_LINE, MAX_LEAF_LENGTH } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS, editorExtensions } from '../../src/editor/extensions.js'
-import { MAX_BRACKETS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
+import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
 
 function stateOf(text: string, cursor = text.length): EditorState {
   return EditorState.create({ doc: text, selection: EditorSelection.cursor(cursor), extensions: EDITOR_EXTENSIONS })
@@ -190,8 +190,8 @@ describe('parse guard', () => {
         depth = Math.max(depth, d)
       },
     })
-    expect(depth).toBeLessThan(3 * MAX_CONTAINER_MARKERS)
-    expect(count(tree, 'Blockquote')).toBeGreaterThan(MAX_CONTAINER_MARKERS - 2)
+    expect(depth).toBeLessThan(3 * MAX_HIGHLIGHTED_DEPTH)
+    expect(count(tree, 'Blockquote')).toBeGreaterThan(MAX_HIGHLIGHTED_DEPTH - 2)
     expect(count(tree, 'Emphasis')).toBe(1)
   })
 })
