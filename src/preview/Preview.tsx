@@ -48,9 +48,10 @@ export const WINDOW_FROM = 400
  * What one slice of drawing may mount, in elements (block.elements; a block without the count
  * costs its rows). Measured in Chromium (tests/e2e/robustness.test.ts, traced): a 3 000-element
  * nested list took 350 ms of React and layout on the two-core VM under a load of 8, a
- * 2 000-cell table 150 ms; idle, a quarter of that.
+ * 2 000-cell table 150 ms; idle, a quarter of that. Footnotes (ids, back links, labels) cost
+ * more an element: 1 500 of them held the page 100–150 ms, so 800.
  */
-export const SLICE_COST = 1500
+export const SLICE_COST = 800
 
 /** Pixels per estimated row, for the size an off-screen block takes before it was ever drawn. */
 const ROW_PIXELS = 17
