@@ -37,8 +37,8 @@ describe('App', () => {
     expect(screen.getByRole('toolbar', { name: 'Formatting' }).querySelectorAll('button[aria-label]').length).toBeGreaterThanOrEqual(12)
     expect(screen.getByRole('button', { name: 'Bold' }).getAttribute('aria-keyshortcuts')).toBe('Control+B')
     await waitFor(() => expect(screen.getByTestId('word-count').textContent).toMatch(/[1-9][\d,]* words/))
-    // The outline lists the sample's headings.
-    expect(screen.getByRole('region', { name: 'Outline' }).textContent).toContain('Tables')
+    // The outline lists the sample's headings (drawn in a deferred render of its own, Outline.tsx).
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Outline' }).textContent).toContain('Tables'))
   })
 
   it('exports through a real download link named after the title', async () => {
