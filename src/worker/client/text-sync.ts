@@ -39,14 +39,17 @@ export class TextSyncTracker {
    * edits, or a change whose edits are read only if they are kept (not past the limits).
    */
   record(documentId: string, change: readonly TextEdit[] | ChangeEdits): void {
-    const edits = Array.isArray(change) ? (change as readonly TextEdit[]) : undefined
-    const lazy = edits ? undefined : (change as ChangeEdits)
+    const lazy = Array.isArray(change) ? undefined : (change as ChangeEdits)
+    const edits = lazy ? undefined : (change as readonly TextEdit[])
     if (this.pending && this.base?.documentId === documentId) {
       const inserted = lazy ? lazy.inserted : edits!.reduce((sum, edit) => sum + edit[2].length, 0)
-      const taken = lazy ? (inserted > MAX_LAZY_CHARACTERS || this.pendingCharacters + inserted > MAX_PENDING_CHARACTERS ? [] : lazy.edits()) : edits!
-      for (const edit of taken) this.pending.push(edit)
       this.pendingCharacters += inserted
-      if (this.pending.length > MAX_PENDING_EDITS || this.pendingCharacters > MAX_PENDING_CHARACTERS || (lazy && inserted > MAX_LAZY_CHARACTERS)) this.forget()
+      // Past a limit the whole text goes instead, and a lazy change's edits are never joined.
+      if ((lazy && inserted > MAX_LAZY_CHARACTERS) || this.pendingCharacters > MAX_PENDING_CHARACTERS) this.forget()
+      else {
+        for (const edit of lazy ? lazy.edits() : edits!) this.pending.push(edit)
+        if (this.pending.length > MAX_PENDING_EDITS) this.forget()
+      }
     }
     this.length = lazy ? lazy.length : editedLength(this.length, edits!)
   }
