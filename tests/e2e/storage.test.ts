@@ -217,6 +217,51 @@ function breakStorage(mode: 'abort' | 'throw' | 'missing' | 'refused'): void {
   }
 }
 
+describe('a database written by an earlier version', () => {
+  it('keeps its documents: version 1 kept each text in its record, version 2 moves it to the texts store', async () => {
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    // A page of the app's origin that runs no app code, to write the old database.
+    await page.goto(`${url}manifest.webmanifest`)
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('markdocx', 1)
+          request.onupgradeneeded = () => {
+            const db = request.result
+            const documents = db.createObjectStore('documents', { keyPath: 'id' })
+            db.createObjectStore('journal', { keyPath: ['documentId', 'seq'] })
+            db.createObjectStore('assets', { keyPath: ['documentId', 'path'] })
+            db.createObjectStore('settings')
+            documents.put({ id: 'old-1', name: 'From version one', text: '# Kept across the upgrade\n\nWritten by version 1.\n', seq: 0, cursor: { anchor: 0, head: 0 }, createdAt: 1, updatedAt: Date.now() })
+          }
+          request.onsuccess = () => {
+            request.result.close()
+            resolve()
+          }
+          request.onerror = () => reject(request.error)
+        }),
+    )
+    await openApp(page, url)
+    await page.locator('.documents .doc-name', { hasText: 'From version one' }).click()
+    await expect.poll(() => fullText(page)).toBe('# Kept across the upgrade\n\nWritten by version 1.\n')
+    await expect.poll(() => page.locator('[data-testid="preview"] h1').first().textContent()).toBe('Kept across the upgrade')
+    const stores = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const request = indexedDB.open('markdocx')
+          request.onsuccess = () => {
+            const names = [...request.result.objectStoreNames].join(',')
+            request.result.close()
+            resolve(names)
+          }
+        }),
+    )
+    expect(stores.split(',')).toContain('texts')
+    await context.close()
+  })
+})
+
 describe('storage that fails', () => {
   const scenarios = [
     { mode: 'abort', when: 'fills up during the session', warning: /storage is full/ },
