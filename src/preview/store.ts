@@ -18,7 +18,7 @@ export class PreviewStore {
   private blocks: PreviewBlock[] = []
   /**
    * Renderings by block key (equal blocks share one). Those of blocks gone are dropped by a
-   * sweep once they outnumber the blocks (sweep), not counted block by block: counting the keys
+   * sweep once they outnumber the blocks, not counted block by block: counting the keys
    * of a patch of 100 000 blocks in a Map took 35–60 ms of the task that brought it.
    */
   private readonly hast = new Map<string, HastSource>()

@@ -70,7 +70,7 @@ function groupRendering(members: readonly PreviewBlock[], renderings: readonly R
  * The blocks with runs of small ones grouped (renderings of new groups put in `cache`); the
  * list itself when it is shorter than GROUP_FROM. `keys` receives the keys of the groups made.
  */
-export function groupBlocks(blocks: readonly PreviewBlock[], cache: PreviewCache, keys: Set<string>): readonly PreviewBlock[] {
+export function groupBlocks(blocks: PreviewBlock[], cache: PreviewCache, keys: Set<string>): PreviewBlock[] {
   if (blocks.length < GROUP_FROM) return blocks
   const out: PreviewBlock[] = []
   let members: PreviewBlock[] = []

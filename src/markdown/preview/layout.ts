@@ -147,8 +147,7 @@ export class PreviewLayouter {
     }
     // Past GROUP_FROM blocks, runs of small ones are drawn as one (block-groups.ts).
     this.groupKeys = new Set()
-    const body = groupBlocks(blocks, this.cache, this.groupKeys)
-    if (body !== blocks) blocks = [...body]
+    blocks = groupBlocks(blocks, this.cache, this.groupKeys)
     const footnotes = footnoteSection(env, text, this.cache)
     this.footnoteKeys = footnotes.map((part) => part.block.key)
     for (const part of footnotes) {
