@@ -12,8 +12,8 @@
  * document, the preview and the export; the widget is atomic, so the cursor steps over it and
  * Backspace deletes it whole.
  */
-import { StateField, type Extension, type Range, type Text } from '@codemirror/state'
-import { Decoration, EditorView, WidgetType, type DecorationSet } from '@codemirror/view'
+import { StateEffect, StateField, type Extension, type Range, type Text } from '@codemirror/state'
+import { Decoration, EditorView, ViewPlugin, WidgetType, type DecorationSet } from '@codemirror/view'
 
 /** Marks drawn as they are at the start of a run; the rest of the run is folded. */
 export const MAX_SHOWN_MARKS = 16
@@ -100,37 +100,149 @@ function foldsIn(doc: Text, from: number, to: number): Range<Decoration>[] {
   return folds
 }
 
+/** A range of the document not scanned for runs yet (a paste of many lines, scanned in later tasks). */
+interface Span {
+  from: number
+  to: number
+}
+
+interface Folds {
+  folds: DecorationSet
+  /** Ranges still to scan, in order; their runs are not folded until scanned. */
+  unscanned: readonly Span[]
+}
+
+/**
+ * A touched range of more lines than this is scanned at its ends only (EDGE_LINES each, where
+ * the cursor and the view are after a paste); its middle is scanned in later tasks,
+ * SCAN_STEP_LINES a task. The scan visits every line: a paste of 250 000 short lines spent
+ * 30 ms of its task in it, on top of CodeMirror's own work on the paste.
+ */
+const SCAN_NOW_LINES = 10_000
+const EDGE_LINES = 1_000
+const SCAN_STEP_LINES = 50_000
+
+/** A part of the document scanned in a later task, with the folds found there. */
+const scanned = StateEffect.define<Span & { folds: Range<Decoration>[] }>()
+
+/** `spans` less [from, to). */
+function subtract(spans: readonly Span[], from: number, to: number): Span[] {
+  const left: Span[] = []
+  for (const span of spans) {
+    if (span.to <= from || span.from >= to) left.push(span)
+    else {
+      if (span.from < from) left.push({ from: span.from, to: from })
+      if (span.to > to) left.push({ from: to, to: span.to })
+    }
+  }
+  return left
+}
+
+/** Replaces the folds in [from, to) with `add`. */
+function refold(folds: DecorationSet, from: number, to: number, add: Range<Decoration>[]): DecorationSet {
+  return folds.update({ filterFrom: from, filterTo: to, filter: (start, end) => end <= from || start >= to, add })
+}
+
+/**
+ * Scans [from, to) now if it is short, else its ends now and its middle later: returns the
+ * folds with the scanned parts refolded, and the part left to scan (or null).
+ */
+function scan(doc: Text, folds: DecorationSet, from: number, to: number): { folds: DecorationSet; later: Span | null } {
+  const first = doc.lineAt(from).number
+  const last = doc.lineAt(to).number
+  if (last - first <= SCAN_NOW_LINES) return { folds: refold(folds, from, to, foldsIn(doc, from, to)), later: null }
+  const headEnd = doc.line(first + EDGE_LINES).to
+  const tailStart = doc.line(last - EDGE_LINES).from
+  folds = refold(folds, from, headEnd, foldsIn(doc, from, headEnd))
+  folds = refold(folds, tailStart, to, foldsIn(doc, tailStart, to))
+  return { folds, later: { from: headEnd, to: tailStart } }
+}
+
 /**
  * The folds of the whole document, kept in the state (not drawn per viewport): CodeMirror
  * draws a long line in part, and only decorations it knows from the state shorten the line it
  * lays out; a viewport's folds left the rest of the run estimated as text, a screenful of blank
  * wrapped lines. An edit rescans only the runs it touches.
  */
-export const markFolds = StateField.define<DecorationSet>({
-  create: (state) => Decoration.set(foldsIn(state.doc, 0, state.doc.length)),
-  update(folds, transaction) {
-    if (!transaction.docChanged) return folds
-    const doc = transaction.state.doc
-    const touched: { from: number; to: number }[] = []
-    transaction.changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
-      const from = overMarks(doc, fromB, false)
-      const to = overMarks(doc, toB, true)
-      const last = touched.at(-1)
-      if (last && from <= last.to) last.to = Math.max(last.to, to)
-      else touched.push({ from, to })
-    })
-    let next = folds.map(transaction.changes)
-    for (const { from, to } of touched) {
-      next = next.update({ filterFrom: from, filterTo: to, filter: (start, end) => end <= from || start >= to, add: foldsIn(doc, from, to) })
-    }
-    return next
+export const markFolds = StateField.define<Folds>({
+  create(state) {
+    const { folds, later } = scan(state.doc, Decoration.none, 0, state.doc.length)
+    return { folds, unscanned: later ? [later] : [] }
   },
-  provide: (field) => [EditorView.decorations.from(field), EditorView.atomicRanges.of((view) => view.state.field(field))],
+  update(value, transaction) {
+    let { folds, unscanned } = value
+    if (transaction.docChanged) {
+      const doc = transaction.state.doc
+      const changes = transaction.changes
+      const touched: Span[] = []
+      changes.iterChangedRanges((_fromA, _toA, fromB, toB) => {
+        const from = overMarks(doc, fromB, false)
+        const to = overMarks(doc, toB, true)
+        const last = touched.at(-1)
+        if (last && from <= last.to) last.to = Math.max(last.to, to)
+        else touched.push({ from, to })
+      })
+      folds = folds.map(changes)
+      const mapped: Span[] = []
+      for (const span of unscanned) {
+        const from = changes.mapPos(span.from, 1)
+        const to = changes.mapPos(span.to, -1)
+        if (to > from) mapped.push({ from, to })
+      }
+      for (const { from, to } of touched) {
+        const result = scan(doc, folds, from, to)
+        folds = result.folds
+        if (result.later) mapped.push(result.later)
+      }
+      unscanned = mapped.sort((a, b) => a.from - b.from)
+    }
+    for (const effect of transaction.effects) {
+      if (!effect.is(scanned)) continue
+      folds = refold(folds, effect.value.from, effect.value.to, effect.value.folds)
+      unscanned = subtract(unscanned, effect.value.from, effect.value.to)
+    }
+    return folds === value.folds && unscanned === value.unscanned ? value : { folds, unscanned }
+  },
+  provide: (field) => [EditorView.decorations.from(field, (value) => value.folds), EditorView.atomicRanges.of((view) => view.state.field(field).folds)],
 })
+
+/** Scans what the field left unscanned, SCAN_STEP_LINES a task, each task its own transaction. */
+const laterScans = ViewPlugin.fromClass(
+  class {
+    private timer: ReturnType<typeof setTimeout> | undefined
+
+    constructor(private readonly view: EditorView) {
+      this.schedule()
+    }
+
+    update(): void {
+      this.schedule()
+    }
+
+    destroy(): void {
+      clearTimeout(this.timer)
+    }
+
+    private schedule(): void {
+      if (this.timer === undefined && this.view.state.field(markFolds).unscanned.length > 0) this.timer = setTimeout(() => this.step(), 0)
+    }
+
+    private step(): void {
+      this.timer = undefined
+      const { state } = this.view
+      const span = state.field(markFolds).unscanned[0]
+      if (!span) return
+      const doc = state.doc
+      const stepEnd = doc.line(Math.min(doc.lines, doc.lineAt(span.from).number + SCAN_STEP_LINES)).to
+      const to = stepEnd > span.from ? Math.min(span.to, stepEnd) : span.to
+      this.view.dispatch({ effects: scanned.of({ from: span.from, to, folds: foldsIn(doc, span.from, to) }) })
+    }
+  },
+)
 
 const theme = EditorView.baseTheme({
   '.cm-folded-marks': { fontFamily: 'system-ui, sans-serif', fontSize: '85%', padding: '0 3px', borderRadius: '3px', background: 'rgba(128, 128, 128, 0.2)' },
 })
 
 /** The extension (with the editor's other extensions). */
-export const markRuns: Extension = [markFolds, theme]
+export const markRuns: Extension = [markFolds, laterScans, theme]

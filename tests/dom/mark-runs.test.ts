@@ -4,8 +4,8 @@
  */
 import { EditorSelection, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { markRuns, MAX_SHOWN_MARKS } from '../../src/editor/mark-runs.js'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { markFolds, markRuns, MAX_SHOWN_MARKS } from '../../src/editor/mark-runs.js'
 import { installLayoutStubs } from './setup.js'
 
 beforeAll(installLayoutStubs)
@@ -84,5 +84,23 @@ describe('folded runs of combining marks', () => {
     expect(view.contentDOM.querySelector('.cm-folded-marks')!.textContent).toBe('+5 marks')
     view.dispatch({ changes: { from: 1, to: 10 } })
     expect(view.contentDOM.querySelectorAll('.cm-folded-marks')).toHaveLength(0)
+  })
+  it('folds the runs of a paste of many lines: its ends at once, its middle in later tasks', async () => {
+    const view = editor('start\n', 0)
+    const lines = Array.from({ length: 30_000 }, (_, i) => `line ${i}`)
+    lines[15_000] = `m${ACUTE.repeat(50)}`
+    lines[29_990] = `e${ACUTE.repeat(60)}`
+    view.dispatch({ changes: { from: view.state.doc.length, insert: lines.join('\n') } })
+    const folded = () => {
+      const found: number[] = []
+      view.state.field(markFolds).folds.between(0, view.state.doc.length, (from, to) => void found.push(view.state.doc.lineAt(from).number, to - from))
+      return found
+    }
+    // The end of the paste (where the cursor and the view are) is scanned in the paste's transaction.
+    expect(folded()).toEqual([29_992, 60 - MAX_SHOWN_MARKS])
+    // An edit before the middle is scanned meanwhile moves what is left to scan.
+    view.dispatch({ changes: { from: 0, insert: 'new first line\n' } })
+    await vi.waitFor(() => expect(folded()).toEqual([15_003, 50 - MAX_SHOWN_MARKS, 29_993, 60 - MAX_SHOWN_MARKS]))
+    expect(view.state.field(markFolds).unscanned).toEqual([])
   })
 })

@@ -172,6 +172,37 @@ describe('markdocx app', () => {
     await context.close()
   })
 
+  it('keeps the editor where it is when a draw moves the preview on its own (scroll anchoring)', async () => {
+    const { context, page } = await fresh()
+    // An empty document shows the hint.
+    await replaceText(page, '')
+    await expect.poll(() => page.getByTestId('empty-hint').count()).toBe(1)
+    // A long paste (the cursor, and so the editor, at its end), and before it renders the
+    // reader scrolls the preview, still the hint, to its end: the preview leads.
+    const paragraphs = Array.from({ length: 3000 }, (_, i) => `Paragraph ${i + 1} of a long paste, with words enough to fill a line of the page.`).join('\n\n')
+    const hinted = await page.evaluate((text) => {
+      const transfer = new DataTransfer()
+      transfer.setData('text/plain', text)
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+      const pane = document.querySelector<HTMLElement>('.preview-pane')!
+      pane.scrollTop = pane.scrollHeight
+      return document.querySelector('[data-testid="empty-hint"]') !== null && pane.scrollTop > 0
+    }, `${paragraphs}\n\nThe last line.`)
+    expect(hinted).toBe(true)
+    await expect.poll(() => page.locator('[data-testid="preview"] p').count()).toBeGreaterThan(10)
+    await settled(page)
+    // The hint went from above the page; Chromium kept the page in place by scrolling the
+    // preview to its top. That scroll is the layout's, not the reader's: the editor stays at
+    // the end (it used to jump to the first line after it, a task of 124 ms in a long document).
+    const editor = await page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
+      return { top: scroller.scrollTop, bottom: scroller.scrollHeight - scroller.clientHeight }
+    })
+    expect(editor.bottom).toBeGreaterThan(10_000)
+    expect(editor.top).toBeGreaterThan(editor.bottom - 50)
+    await context.close()
+  })
+
   it('finds every character again after the tab is closed right after typing', async () => {
     const context = await newContext(browser)
     const page = await context.newPage()

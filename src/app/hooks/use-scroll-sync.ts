@@ -32,6 +32,9 @@ export interface ScrollSyncState {
 
 const SETTING = 'scroll-sync'
 
+/** A preview scroll this soon after the reader's wheel, touch, key or pointer on it is theirs, even right after a draw. */
+const READER_INPUT_MS = 1000
+
 export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncState {
   const [scrollSync, setScrollSync] = useState(true)
   const syncEnabled = useRef(scrollSync)
@@ -43,6 +46,10 @@ export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncSta
   /** The scroll position we set last, so its scroll event is not taken for the user's. */
   const expectedScroll = useRef<{ target: Pane; top: number } | null>(null)
   const frame = useRef(0)
+  /** A draw of the preview was committed and no frame has run since: the layout may move the preview on its own. */
+  const justDrawn = useRef(false)
+  /** When the reader last used the wheel, a touch, a key or the pointer on the preview (its scrollbar too). */
+  const lastInput = useRef(-Infinity)
 
   useEffect(() => {
     let cancelled = false
@@ -91,6 +98,12 @@ export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncSta
         return
       }
       expectedScroll.current = null
+      // A scroll the layout made right after a draw (scroll anchoring keeps the visible block in
+      // place when a banner or the empty-page hint above it goes) is not the reader's: the
+      // preview does not lead, or the editor would jump after it. Measured: a paste of 20 000
+      // footnotes into an empty document moved the preview to its top this way, and the editor
+      // jumped to its first line, a task of 124 ms.
+      if (source === 'preview' && justDrawn.current && performance.now() - lastInput.current > READER_INPUT_MS) return
       leader.current = source
       cancelAnimationFrame(frame.current)
       frame.current = requestAnimationFrame(() => (source === 'editor' ? syncPreviewToEditor() : syncEditorToPreview()))
@@ -101,8 +114,26 @@ export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncSta
   // After each draw of the preview (an edit rendered, blocks drawn as it scrolled), keep it
   // where the editor is — unless the reader is scrolling the preview itself.
   const onDrawn = useCallback(() => {
+    justDrawn.current = true
+    requestAnimationFrame(() => {
+      justDrawn.current = false
+    })
     if (leader.current === 'editor') syncPreviewToEditor()
   }, [syncPreviewToEditor])
+
+  // The reader's own scrolling of the preview starts with one of these.
+  useEffect(() => {
+    const box = scroller.current
+    if (!box) return
+    const input = () => {
+      lastInput.current = performance.now()
+    }
+    const kinds = ['wheel', 'touchstart', 'touchmove', 'keydown', 'pointerdown'] as const
+    for (const kind of kinds) box.addEventListener(kind, input, { capture: true, passive: true })
+    return () => {
+      for (const kind of kinds) box.removeEventListener(kind, input, { capture: true })
+    }
+  }, [])
 
   // Images change the preview's height after it rendered: keep it where the editor is.
   useEffect(() => {
