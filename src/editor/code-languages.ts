@@ -19,6 +19,7 @@ import { MarkdownParser } from '@lezer/markdown'
 import { Compartment, EditorState, type Extension } from '@codemirror/state'
 import { EditorView, showPanel, type Panel } from '@codemirror/view'
 import { frontMatter, frontMatterBlock } from './front-matter.js'
+import { finalSize } from './large-paste.js'
 import { parseGuard } from './parse-guard.js'
 
 /** Documents longer than this (in characters) do not parse fenced code by its language. */
@@ -105,7 +106,9 @@ export function markdownForSize(initial: DocumentSize): Extension {
     EditorState.transactionExtender.of((transaction) => {
       if (!transaction.docChanged) return null
       const current = language.get(transaction.startState) as Tier | undefined
-      const next = tierFor({ length: transaction.newDoc.length, lines: transaction.newDoc.lines }, current)
+      // A paste in pieces (large-paste.ts) is sized whole from its first piece.
+      const size = transaction.annotation(finalSize) ?? { length: transaction.newDoc.length, lines: transaction.newDoc.lines }
+      const next = tierFor(size, current)
       return next === current ? null : { effects: language.reconfigure(next) }
     }),
   ]

@@ -12,6 +12,7 @@ import type { BasicSetupOptions } from '@uiw/react-codemirror'
 import { markdownForSize, type DocumentSize } from './code-languages.js'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
 import { endListOnEmptyItem } from './end-list.js'
+import { largePaste } from './large-paste.js'
 import { markRuns } from './mark-runs.js'
 import { safeMouseSelection } from './safe-mouse.js'
 
@@ -101,6 +102,8 @@ const COMMON: Extension[] = [
   safeMouseSelection,
   // Runs of hundreds of combining marks on one letter are one cluster the browser lays out whole (mark-runs.ts).
   markRuns,
+  // A paste of hundreds of thousands of lines goes in a piece a task (large-paste.ts).
+  largePaste,
 ]
 
 /**

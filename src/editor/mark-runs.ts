@@ -120,7 +120,7 @@ interface Folds {
  */
 const SCAN_NOW_LINES = 10_000
 const EDGE_LINES = 1_000
-const SCAN_STEP_LINES = 50_000
+const SCAN_STEP_LINES = 20_000
 
 /** A part of the document scanned in a later task, with the folds found there. */
 const scanned = StateEffect.define<Span & { folds: Range<Decoration>[] }>()

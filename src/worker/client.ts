@@ -73,11 +73,12 @@ export class WorkerClient {
 
   /**
    * Records an edit of the shown document (every change to its text must come through here,
-   * in order) and asks for a render; `text` is read only if the whole text has to be sent.
+   * in order) and asks for a render, unless `render` is false (more of a paste in pieces
+   * follows); `text` is read only if the whole text has to be sent.
    */
-  edit(documentId: string, edits: readonly TextEdit[] | ChangeEdits, text: () => string): void {
+  edit(documentId: string, edits: readonly TextEdit[] | ChangeEdits, text: () => string, render = true): void {
     this.text.record(documentId, edits)
-    this.renders.render(documentId, text)
+    if (render) this.renders.render(documentId, text)
   }
 
   /** Asks for a render of the document as it is; `text` is read only if the whole text has to be sent. */

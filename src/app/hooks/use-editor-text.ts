@@ -1,11 +1,13 @@
 /**
  * Where the editor's text goes. Every change is journaled at once and handed to the worker
  * client as an edit (the worker keeps its own copy of the text, read whole from the editor only
- * when it must be sent whole); typing makes the editor lead the scroll. A newly mounted view
+ * when it must be sent whole; a paste in pieces is rendered after its last piece); typing makes
+ * the editor lead the scroll. A newly mounted view
  * marks the messages and asks for a render.
  */
 import type { EditorView, ViewUpdate } from '@codemirror/view'
 import { useCallback, type RefObject } from 'react'
+import { pasteInProgress } from '../../editor/large-paste.js'
 import { changeEdits } from '../../model/text-edit.js'
 import type { WorkerClient } from '../../worker/client.js'
 import type { OpenDocument } from '../session.js'
@@ -57,7 +59,8 @@ export function useEditorText({ editor, current, client, track, onScroll, editor
       if (!update.docChanged) return
       editorLeads()
       const opened = current.current
-      if (opened) client.current?.edit(opened.id, changeEdits(update.changes), () => (editor.view.current ?? update.view).state.doc.toString())
+      // A paste in pieces (editor/large-paste.ts) is rendered once it is all in.
+      if (opened) client.current?.edit(opened.id, changeEdits(update.changes), () => (editor.view.current ?? update.view).state.doc.toString(), !pasteInProgress(update.view))
     },
     [client, current, editor, editorLeads, track],
   )
