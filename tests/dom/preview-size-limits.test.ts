@@ -82,14 +82,14 @@ describe('preview size limits', () => {
     expect(tableOf(layout(table(WIDE_TABLE_COLUMNS)).hast[0]!).properties.className).toBeUndefined()
   })
 
-  it('counts an emoji (outside the BMP, shaped through a fallback font) as 16 characters', () => {
+  it('counts an emoji (outside the BMP, shaped through a fallback font) as 32 characters', () => {
     const emoji = (n: number) => `${'😀 '.repeat(n)}\n`
-    expect(layout(emoji(3000)).notes).toEqual([])
+    expect(layout(emoji(1500)).notes).toEqual([])
     const { notes, hast } = layout(emoji(10_000))
     expect(notes).toHaveLength(1)
     const shown = [...toString(hast[0]!).matchAll(/😀/gu)].length
-    expect(shown).toBeGreaterThan(PREVIEW_LIMITS.characters / 18)
-    expect(shown).toBeLessThanOrEqual(PREVIEW_LIMITS.characters / 17)
+    expect(shown).toBeGreaterThan(PREVIEW_LIMITS.characters / 34)
+    expect(shown).toBeLessThanOrEqual(PREVIEW_LIMITS.characters / 33)
     // Never half a pair.
     expect(toString(hast[0]!)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
   })
@@ -130,9 +130,9 @@ describe('preview size limits', () => {
   })
 
   it('never splits a surrogate pair', () => {
-    // An emoji counts 16 characters: three fit in 55.
+    // An emoji counts 32 characters: three fit in 103.
     const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: '😀'.repeat(20) }] }] }
-    const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 3 * 16 + 7, depth: 10 })
+    const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 3 * 32 + 7, depth: 10 })
     expect(cuts).toHaveLength(1)
     const text = toString(tree.children[0]!)
     expect(text).toBe(`${'😀'.repeat(3)}…`)

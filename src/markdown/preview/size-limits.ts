@@ -197,9 +197,11 @@ function drop(children: (HastContent | ElementContent)[], from: number, state: W
 /**
  * What a character outside the Basic Multilingual Plane (a surrogate pair: emoji, mostly) counts
  * for, against the characters limit: Chromium shapes each through a fallback font, and 50 000
- * entities, a third of them 😀, took 200 ms to lay out 239 objects at the plain limit.
+ * entities, a third of them 😀, took 200 ms to lay out 239 objects at the plain limit; at 16
+ * (some 2 800 emoji in the block) still 90–135 ms; at 32, half that. No real paragraph holds
+ * the 1 800 emoji that still fit.
  */
-const ASTRAL_COST = 16
+const ASTRAL_COST = 32
 const HIGH_SURROGATE = /[\uD800-\uDBFF]/g
 
 /** A text's cost against the characters limit: its length, surrogate pairs counting ASTRAL_COST. */
