@@ -18,7 +18,7 @@
  * inline-highlighted at all. Ordinary text never comes near these limits; there the parser
  * only looks at the character it is given.
  */
-import type { BlockContext, InlineContext, LeafBlock, LeafBlockParser, Line, MarkdownConfig } from '@lezer/markdown'
+import type { BlockContext, Element, InlineContext, LeafBlock, LeafBlockParser, Line, MarkdownConfig } from '@lezer/markdown'
 import { MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../markdown/guards/guard.js'
 
 /** Inline sections (paragraphs, headings, cells) longer than this are shown without inline highlighting. */
@@ -153,6 +153,66 @@ function longHtml(cx: BlockContext, line: Line): boolean {
   return true
 }
 
+/**
+ * Indented code as @lezer/markdown reads it (its IndentedCode rule, through the public API),
+ * but a block ends at a line once it passes MAX_LEAF_LENGTH characters; the next line starts a
+ * new one. The library's rule reads all the lines of an indented block in one step, and a
+ * list indented 1 000 levels deep is one such block past the 16th level (every deeper line is
+ * indented further): half a megabyte of spaces read in one step of 150–250 ms after the paste.
+ */
+function boundedIndentedCode(cx: BlockContext, line: Line): boolean {
+  const base = line.baseIndent + 4
+  if (line.indent < base) return false
+  const codeText = codeTextType(cx)
+  const from = cx.lineStart + line.findColumn(base)
+  let to = cx.lineStart + line.text.length
+  const marks: Element[] = []
+  let pending: Element[] = []
+  const addCode = (list: Element[], start: number, end: number) => {
+    const last = list[list.length - 1]
+    if (last && last.to === start && last.type === codeText) list[list.length - 1] = cx.elt('CodeText', last.from, end)
+    else list.push(cx.elt('CodeText', start, end))
+  }
+  addCode(marks, from, to)
+  // `depth` (how many of the open blocks the line continues) is not in the published types; the library's own rule reads it.
+  const continued = line as Line & { readonly depth: number }
+  while (cx.nextLine() && continued.depth >= cx.depth) {
+    if (line.pos === line.text.length) {
+      // An empty line: part of the block only if more code follows.
+      addCode(pending, cx.lineStart - 1, cx.lineStart)
+      pending.push(...line.markers)
+    } else if (line.indent < base || to - from > MAX_LEAF_LENGTH) {
+      break
+    } else {
+      for (const mark of pending) {
+        if (mark.type === codeText) addCode(marks, mark.from, mark.to)
+        else marks.push(mark)
+      }
+      pending = []
+      addCode(marks, cx.lineStart - 1, cx.lineStart)
+      marks.push(...line.markers)
+      to = cx.lineStart + line.text.length
+      const codeStart = cx.lineStart + line.findColumn(line.baseIndent + 4)
+      if (codeStart < to) addCode(marks, codeStart, to)
+    }
+  }
+  pending = pending.filter((mark) => mark.type !== codeText)
+  if (pending.length > 0) line.markers = pending.concat(line.markers)
+  cx.addElement(cx.elt('CodeBlock', from, to, marks))
+  return true
+}
+
+const codeTextTypes = new WeakMap<object, number>()
+/** The node type id of CodeText in this parser. */
+function codeTextType(cx: BlockContext): number {
+  let id = codeTextTypes.get(cx.parser)
+  if (id === undefined) {
+    id = cx.parser.nodeSet.types.find((type) => type.name === 'CodeText')?.id ?? -1
+    codeTextTypes.set(cx.parser, id)
+  }
+  return id
+}
+
 const LESS = 60
 const GREATER = 62
 const DASH = 45
@@ -167,6 +227,7 @@ export const parseGuard: MarkdownConfig = {
     { name: 'MarkdocxLeafLimit', endLeaf: (_cx, _line, leaf) => leaf.content.length > MAX_LEAF_LENGTH },
     { name: 'MarkdocxDepthLimit', parse: tooDeep, before: 'Blockquote' },
     { name: 'MarkdocxHtmlLimit', parse: longHtml, before: 'HTMLBlock' },
+    { name: 'MarkdocxIndentedCode', parse: boundedIndentedCode, before: 'IndentedCode' },
     {
       name: 'MarkdocxDefinitionLimit',
       after: 'LinkReference',

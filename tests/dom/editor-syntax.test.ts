@@ -8,7 +8,8 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
 import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
-import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_DEPTH, MAX_HIGHLIGHTED_INLINE, MAX_HTML_LINE, MAX_LEAF_LENGTH } from '../../src/editor/parse-guard.js'
+import { GFM, parser as markdownParser } from '@lezer/markdown'
+import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_DEPTH, MAX_HIGHLIGHTED_INLINE, MAX_HTML_LINE, MAX_LEAF_LENGTH, parseGuard } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS, editorExtensions } from '../../src/editor/extensions.js'
 import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
 
@@ -193,5 +194,40 @@ describe('parse guard', () => {
     expect(depth).toBeLessThan(3 * MAX_HIGHLIGHTED_DEPTH)
     expect(count(tree, 'Blockquote')).toBeGreaterThan(MAX_HIGHLIGHTED_DEPTH - 2)
     expect(count(tree, 'Emphasis')).toBe(1)
+  })
+})
+
+describe('indented code, read in bounded blocks', () => {
+  const library = markdownParser.configure([GFM])
+  const guarded = markdownParser.configure([GFM, parseGuard])
+
+  it('reads ordinary indented code as the library does', () => {
+    const documents = [
+      'Text.\n\n    code\n    more code\n\nAfter.\n',
+      '    a\n\n\n    b\n\n',
+      '- item\n\n      code in an item\n\n      more\n- next\n',
+      '> quote\n>\n>     code in a quote\n>     more\n> done\n',
+      '> quote\n>\n>     code\nlazy?\n',
+      '1. one\n\n        code\n\n   text\n',
+      '\tcode with a tab\n\t\tdeeper\n  \n\tlast\n',
+      '    code\n  \n\n',
+    ]
+    for (const text of documents) expect(guarded.parse(text).toString(), text).toBe(library.parse(text).toString())
+  })
+
+  it('ends a block at a line once it passes the limit, so a 1 000-deep indented list is read in small steps', () => {
+    const text = Array.from({ length: 1000 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n')
+    const tree = guarded.parse(text)
+    let blocks = 0
+    tree.iterate({
+      enter: (node) => {
+        if (node.name !== 'CodeBlock') return
+        blocks++
+        expect(node.to - node.from).toBeLessThan(MAX_LEAF_LENGTH + 2 * 1000 + 20)
+      },
+    })
+    // Past the 16 levels the highlighter nests, every deeper line is indented code: with the
+    // library's rule, one block of half a megabyte read in one step.
+    expect(blocks).toBeGreaterThan(100)
   })
 })
