@@ -112,11 +112,13 @@ class DefinitionLimit implements LeafBlockParser {
  * finishes the step it is in within the paste's task. A 200 × 200 table or 1 000 lines of
  * deep quotes held the page 130–250 ms per step at 100 000 characters; 20 000 footnote
  * definitions in leaves of 20 000 characters still cost the paste 106 ms of parsing and a
- * later step 165 ms; with 5 000, 49 ms and no step over 60 ms. Past the limit the
+ * later step 165 ms; with 5 000, 49 ms and no step over 60 ms. At 2 500, the keystroke right
+ * after that paste, which finishes the step CodeMirror's parse is in before it can go on, took
+ * 50–71 ms against 64–85 (three runs each). Past the limit the
  * highlighting may differ from the preview's (a long table's further rows read as a
  * paragraph); the preview and the export are unchanged.
  */
-export const MAX_LEAF_LENGTH = 5_000
+export const MAX_LEAF_LENGTH = 2_500
 
 /**
  * Quotes and lists nested deeper than this are text to the highlighter: the rest of the line is
@@ -146,11 +148,30 @@ function tooDeep(cx: BlockContext, line: Line): boolean {
  */
 export const MAX_HTML_LINE = 5_000
 
-function longHtml(cx: BlockContext, line: Line): boolean {
-  if (line.next !== LESS || line.text.length - line.pos <= MAX_HTML_LINE) return false
+/** Characters on a line from `line.pos` on. */
+function restOf(line: Line): number {
+  return line.text.length - line.pos
+}
+
+/**
+ * A line too long to highlight (over MAX_HIGHLIGHTED_INLINE characters, or raw HTML over
+ * MAX_HTML_LINE) is a paragraph of its own, read without the leaf parsers at all. Why: the
+ * inline highlighting of such a line is off anyway, but the leaf parsers still scan it whole
+ * (the table extension looks for a `|` in it), and CodeMirror re-reads the last line of a
+ * partial tree on the next edit. The first keystroke after pasting 20 000 footnotes, whose
+ * 290 KB first line was that last line, spent 20–25 ms of its task reading it again.
+ */
+function longLine(cx: BlockContext, line: Line): boolean {
+  const rest = restOf(line)
+  if (rest <= MAX_HIGHLIGHTED_INLINE && (line.next !== LESS || rest <= MAX_HTML_LINE)) return false
   cx.addElement(cx.elt('Paragraph', cx.lineStart + line.pos, cx.lineStart + line.text.length))
   cx.nextLine()
   return true
+}
+
+/** Ends a leaf block past MAX_LEAF_LENGTH characters, or before a line too long to highlight (read by `longLine`). */
+function leafLimit(_cx: BlockContext, line: Line, leaf: LeafBlock): boolean {
+  return leaf.content.length > MAX_LEAF_LENGTH || restOf(line) > MAX_HIGHLIGHTED_INLINE
 }
 
 /**
@@ -224,9 +245,10 @@ const DIGIT_9 = 57
 export const parseGuard: MarkdownConfig = {
   parseInline: [{ name: 'MarkdocxGuard', parse: guard, before: 'Escape' }],
   parseBlock: [
-    { name: 'MarkdocxLeafLimit', endLeaf: (_cx, _line, leaf) => leaf.content.length > MAX_LEAF_LENGTH },
+    { name: 'MarkdocxLeafLimit', endLeaf: leafLimit },
     { name: 'MarkdocxDepthLimit', parse: tooDeep, before: 'Blockquote' },
-    { name: 'MarkdocxHtmlLimit', parse: longHtml, before: 'HTMLBlock' },
+    // After the containers and code blocks (a long line in a quote is a long paragraph in it), before HTML.
+    { name: 'MarkdocxLongLine', parse: longLine, before: 'HTMLBlock' },
     { name: 'MarkdocxIndentedCode', parse: boundedIndentedCode, before: 'IndentedCode' },
     {
       name: 'MarkdocxDefinitionLimit',

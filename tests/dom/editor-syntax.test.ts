@@ -145,7 +145,10 @@ describe('parse guard', () => {
     // Cut into leaves of MAX_LEAF_LENGTH characters, each with few enough brackets to highlight
     // as links (the link parser is quadratic in a leaf's brackets).
     expect(MAX_LEAF_LENGTH / '[^n0]: Note 0.'.length).toBeLessThan(MAX_HIGHLIGHTED_BRACKETS / 2)
-    expect(count(tree, 'Paragraph')).toBe(Math.ceil(text.length / MAX_LEAF_LENGTH))
+    // A leaf ends at the first line that takes it past the limit, so it is up to a line (some 20 characters) longer.
+    const paragraphs = count(tree, 'Paragraph')
+    expect(paragraphs).toBeLessThanOrEqual(Math.ceil(text.length / MAX_LEAF_LENGTH))
+    expect(paragraphs).toBeGreaterThanOrEqual(Math.floor(text.length / (MAX_LEAF_LENGTH + 20)))
   })
 
   it('reads a line of raw HTML longer than MAX_HTML_LINE as plain text, not as HTML to parse again', () => {
@@ -157,6 +160,24 @@ describe('parse guard', () => {
     const small = treeOf(stateOf('<div class="note">\n  <b>Hi</b>\n</div>\n'))
     expect(count(small, 'HTMLBlock')).toBe(1)
     expect(namesAt(small, 2)).toContain('TagName')
+  })
+
+  it('reads a line too long to highlight as a paragraph of its own, in its container, whatever it starts with', () => {
+    const long = `${'word | '.repeat(Math.ceil(MAX_HIGHLIGHTED_INLINE / 7))}end`
+    expect(long.length).toBeGreaterThan(MAX_HIGHLIGHTED_INLINE)
+    // After a paragraph line (no lazy continuation into it), with a delimiter row after it (no table), before a paragraph.
+    const tree = treeOf(stateOf(`Short line\n${long}\n|---|---|\nAfter\n`))
+    expect(count(tree, 'Table')).toBe(0)
+    const paragraphs: string[] = []
+    tree.iterate({ enter: (node) => void (node.name === 'Paragraph' && paragraphs.push(`${node.from}-${node.to}`)) })
+    const start = 'Short line\n'.length
+    expect(paragraphs.slice(0, 2)).toEqual([`0-${start - 1}`, `${start}-${start + long.length}`])
+    // In a quote or a list item it stays there; a heading stays a heading.
+    expect(namesAt(treeOf(stateOf(`> ${long}\n`)), 10)).toEqual(expect.arrayContaining(['Paragraph', 'Blockquote']))
+    expect(namesAt(treeOf(stateOf(`- ${long}\n`)), 10)).toEqual(expect.arrayContaining(['Paragraph', 'ListItem']))
+    expect(namesAt(treeOf(stateOf(`# ${long}\n`)), 10)).toContain('ATXHeading1')
+    // An ordinary long line is an ordinary paragraph, links and all.
+    expect(count(treeOf(stateOf(`${'A [link](https://example.org) in a line. '.repeat(100)}\n`)), 'Link')).toBe(100)
   })
 
   it('ends a leaf block past MAX_LEAF_LENGTH characters at a line, so no step of the parse reads more', () => {
