@@ -46,8 +46,10 @@ export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncSta
   /** The scroll position we set last, so its scroll event is not taken for the user's. */
   const expectedScroll = useRef<{ target: Pane; top: number } | null>(null)
   const frame = useRef(0)
-  /** A draw of the preview was committed and no frame has run since: the layout may move the preview on its own. */
+  /** A draw of the preview was committed and its frame has not run yet: the layout may move the preview on its own. */
   const justDrawn = useRef(false)
+  /** The frame callback that follows a draw (onDrawn). */
+  const drawnFrame = useRef(0)
   /** When the reader last used the wheel, a touch, a key or the pointer on the preview (its scrollbar too). */
   const lastInput = useRef(-Infinity)
 
@@ -113,13 +115,22 @@ export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncSta
 
   // After each draw of the preview (an edit rendered, blocks drawn as it scrolled), keep it
   // where the editor is — unless the reader is scrolling the preview itself.
+  // In the next frame's callback, before it paints, so the preview never shows out of step. Why
+  // not at once: reading the preview's geometry here forced its layout inside React's commit, so
+  // a heavy draw (a cut 200 × 200 table) was one task of React and layout, 90–110 ms; in the
+  // frame callback the layout is the frame's own.
   const onDrawn = useCallback(() => {
     justDrawn.current = true
-    requestAnimationFrame(() => {
-      justDrawn.current = false
+    cancelAnimationFrame(drawnFrame.current)
+    drawnFrame.current = requestAnimationFrame(() => {
+      if (leader.current === 'editor') syncPreviewToEditor()
+      // A scroll this frame's layout makes (scroll anchoring) is dispatched in the next frame.
+      drawnFrame.current = requestAnimationFrame(() => {
+        justDrawn.current = false
+      })
     })
-    if (leader.current === 'editor') syncPreviewToEditor()
   }, [syncPreviewToEditor])
+  useEffect(() => () => cancelAnimationFrame(drawnFrame.current), [])
 
   // The reader's own scrolling of the preview starts with one of these.
   useEffect(() => {
