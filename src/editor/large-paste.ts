@@ -14,7 +14,8 @@
  * or a change that deletes all the paste put in so far, drops the rest: the paste was taken back.
  *
  * Only a plain paste over one selection range is taken; anything else (several cursors, a
- * read-only editor) is left to CodeMirror.
+ * read-only editor) is left to CodeMirror. The app puts the rest in at once before it leaves the
+ * editor (finishPaste), so no piece is lost with it.
  */
 import { Annotation, EditorSelection, EditorState, Text, Transaction, type Extension } from '@codemirror/state'
 import { EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view'
@@ -90,7 +91,7 @@ class LargePaste {
     return true
   }
 
-  /** Puts the rest of a pending paste in at once (before another large paste). */
+  /** Puts the rest of a pending paste in at once (before another large paste, or when the editor is left: finishPaste). */
   flush(): void {
     if (this.pending) this.insert(this.pending.lines.length)
   }
@@ -158,6 +159,15 @@ const largePastePlugin = ViewPlugin.fromClass(LargePaste, {
  */
 export function pasteInProgress(view: EditorView): boolean {
   return view.plugin(largePastePlugin)?.pending != null
+}
+
+/**
+ * Puts the rest of a paste still going in into the document at once. Called before the editor
+ * is left (another document shown, the page hidden or closed), which would otherwise drop the
+ * pieces not in yet: the journal then has the whole paste.
+ */
+export function finishPaste(view: EditorView): void {
+  view.plugin(largePastePlugin)?.flush()
 }
 
 /** The extension (with the editor's other extensions). */

@@ -9,7 +9,7 @@ import { EditorView } from '@codemirror/view'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PLAIN_LIMIT_LINES } from '../../src/editor/code-languages.js'
 import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
-import { LARGE_PASTE_LINES, largePaste, pasteInProgress, PIECE_LINES } from '../../src/editor/large-paste.js'
+import { finishPaste, LARGE_PASTE_LINES, largePaste, pasteInProgress, PIECE_LINES } from '../../src/editor/large-paste.js'
 import { installLayoutStubs } from './setup.js'
 
 beforeAll(installLayoutStubs)
@@ -62,6 +62,22 @@ describe('a paste of very many lines', () => {
     // Undo takes the paste and the typing after it out together (the history joins them, as it does a paste typed on at once).
     undo(view)
     expect(view.state.doc.toString()).toBe('start\n')
+  })
+
+  it('puts the rest in at once when the editor is left (finishPaste), so destroying the view then loses nothing', () => {
+    const view = editor('start\n')
+    const text = pasted(LARGE_PASTE_LINES + PIECE_LINES + 5)
+    const seen: string[] = []
+    paste(view, text)
+    expect(pasteInProgress(view)).toBe(true)
+    finishPaste(view)
+    seen.push(view.state.doc.toString())
+    view.destroy()
+    expect(seen).toEqual([`start\n${text}`])
+    // With nothing pending it does nothing.
+    const idle = editor('x')
+    finishPaste(idle)
+    expect(idle.state.doc.toString()).toBe('x')
   })
 
   it('drops the rest when the paste is undone or deleted meanwhile', async () => {

@@ -3,7 +3,8 @@
  * named after its title (and exports under it) until renamed; an empty document shows a hint;
  * deleting moves a document to the trash with an Undo, no confirmation dialog, and the trash
  * lists and restores it across reloads; a footnote with no definition is a message with its
- * line; a Word .docx opened or dropped becomes a Markdown document with its pictures.
+ * line; a Word .docx opened or dropped becomes a Markdown document with its pictures; a very
+ * large paste is kept whole when another document is opened before all of it has gone in.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -207,4 +208,30 @@ describe('the app as a daily tool', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('keeps the whole of a very large paste when another document is opened before it has all gone in', async () => {
+    const { context, page, errors } = await fresh()
+    await newDocument(page)
+    const first = await title(page)
+    await page.click('[data-testid="editor"] .cm-content')
+    // 250 000 lines go in piece by piece (src/editor/large-paste.ts); New is clicked in the paste's own task.
+    const lines = 250_000
+    await page.evaluate((count) => {
+      const text = Array.from({ length: count }, (_, i) => `line ${i + 1}`).join('\n')
+      const transfer = new DataTransfer()
+      transfer.setData('text/plain', text)
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+      const add = [...document.querySelectorAll<HTMLButtonElement>('.documents button')].find((button) => button.textContent?.trim() === 'New')
+      add!.click()
+    }, lines)
+    await expect.poll(() => title(page), { timeout: 30_000 }).not.toBe(first)
+    // Back to the first: its last line is the paste's last.
+    await page.locator('.documents li', { hasText: first! }).locator('.doc-name').click()
+    await expect.poll(() => title(page), { timeout: 30_000 }).toBe(first)
+    await page.click('[data-testid="editor"] .cm-content')
+    await page.keyboard.press('Control+End')
+    await expect.poll(() => page.evaluate(() => document.querySelector('.cm-activeLine')?.textContent), { timeout: 30_000 }).toBe(`line ${lines}`)
+    expect(errors).toEqual([])
+    await context.close()
+  }, 120_000)
 })

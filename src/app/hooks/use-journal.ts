@@ -6,6 +6,7 @@
  */
 import type { ViewUpdate } from '@codemirror/view'
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { finishPaste } from '../../editor/large-paste.js'
 import { Journal } from '../../storage/journal.js'
 import { lockDocument, type DocumentLock } from '../document-lock.js'
 import { forkDocument } from '../fork.js'
@@ -50,6 +51,9 @@ export function useJournal({ current, editor, setDoc, refreshList, storageFailed
 
   const open = useCallback(
     (next: OpenDocument) => {
+      // A large paste still going in piece by piece goes in whole, into the document being left.
+      const leaving = editor.view.current
+      if (leaving) finishPaste(leaving)
       journal.current?.close()
       journal.current = null
       lock.current?.release()
@@ -138,9 +142,13 @@ export function useJournal({ current, editor, setDoc, refreshList, storageFailed
     [forkToCopy],
   )
 
-  // Flush the journal when the page is hidden or closed.
+  // Flush the journal when the page is hidden or closed (a large paste still going in first goes in whole).
   useEffect(() => {
-    const flush = () => journal.current?.close()
+    const flush = () => {
+      const view = editor.view.current
+      if (view) finishPaste(view)
+      journal.current?.close()
+    }
     const onVisibility = () => document.visibilityState === 'hidden' && flush()
     window.addEventListener('pagehide', flush)
     document.addEventListener('visibilitychange', onVisibility)
@@ -148,7 +156,7 @@ export function useJournal({ current, editor, setDoc, refreshList, storageFailed
       window.removeEventListener('pagehide', flush)
       document.removeEventListener('visibilitychange', onVisibility)
     }
-  }, [])
+  }, [editor])
 
   const dismissFork = useCallback(() => setForkedFrom(null), [])
   return { saved, elsewhere, forkedFrom, dismissFork, open, track }
