@@ -26,6 +26,13 @@ describe('pendingBlocks', () => {
     expect(pendingBlocks(blocks, 0, 3, new Set(['a', 'b', 'c'])).size).toBe(0)
   })
 
+  it('counts the footnotes section’s elements twice (ids, back links and labels cost the page more)', () => {
+    const notes = (key: string, elements: number): PreviewBlock => ({ ...block(key, elements), kind: 'footnotes' })
+    // Four parts of a quarter slice: two fit, where four blocks of a list would.
+    expect([...pendingBlocks([notes('n0', SLICE_COST / 4), notes('n1', SLICE_COST / 4), notes('n2', SLICE_COST / 4), notes('n3', SLICE_COST / 4)], 0, 4, new Set())]).toEqual([2, 3])
+    expect(pendingBlocks([block('b0', SLICE_COST / 4), block('b1', SLICE_COST / 4), block('b2', SLICE_COST / 4), block('b3', SLICE_COST / 4)], 0, 4, new Set()).size).toBe(0)
+  })
+
   it('keeps blocks waiting whose rendering has not come', () => {
     const blocks = [block('a', 1), block('b', 1)]
     expect([...pendingBlocks(blocks, 0, 2, new Set(), (key) => key === 'a')]).toEqual([1])
