@@ -6,8 +6,7 @@
 import type { Element, Root as HastRoot, RootContent } from 'hast'
 import { describe, expect, it } from 'vitest'
 import { layout } from '../support/preview-layout.js'
-import { group, limitBlock, PREVIEW_LIMITS } from '../../src/markdown/preview/size-limits.js'
-import { WIDE_TABLE, WIDE_TABLE_COLUMNS } from '../../src/markdown/preview/blocks.js'
+import { group, limitBlock, PREVIEW_LIMITS, WIDE_TABLE, WIDE_TABLE_COLUMNS } from '../../src/markdown/preview/size-limits.js'
 
 function count(node: HastRoot | RootContent, tagName: string): number {
   let n = node.type === 'element' && node.tagName === tagName ? 1 : 0
@@ -29,13 +28,24 @@ describe('preview size limits', () => {
     expect(hast.every((tree) => cutNote(tree) === undefined)).toBe(true)
   })
 
+  it('keeps PREVIEW_LIMITS.cells of a long table no wider than WIDE_TABLE_COLUMNS', () => {
+    const row = (cell: (c: number) => string) => `|${Array.from({ length: 12 }, (_, c) => cell(c)).join('|')}|`
+    const text = `${[row((c) => `h${c}`), row(() => '---'), ...Array.from({ length: 300 }, (_, r) => row((c) => `${r}.${c}`))].join('\n')}\n`
+    const table = layout(text).hast[0]!
+    const cells = count(table, 'td') + count(table, 'th')
+    expect(cells).toBeLessThanOrEqual(PREVIEW_LIMITS.cells)
+    expect(cells).toBeGreaterThan(PREVIEW_LIMITS.cells - 12)
+  })
+
   it('shows a large table’s first rows and how many cells are left out', () => {
     const row = (cell: (c: number) => string) => `|${Array.from({ length: 100 }, (_, c) => cell(c)).join('|')}|`
     const text = `Intro\n\n${[row((c) => `h${c}`), row(() => '---'), ...Array.from({ length: 100 }, (_, r) => row((c) => `${r}.${c}`))].join('\n')}\n`
     const { notes, hast, blocks } = layout(text)
     const table = hast[1]!
     const cells = count(table, 'td') + count(table, 'th')
-    expect(cells).toBeLessThanOrEqual(PREVIEW_LIMITS.cells)
+    // 100 columns: a wide table, which keeps fewer cells (it scrolls sideways, laid out at its natural width).
+    expect(cells).toBeLessThanOrEqual(PREVIEW_LIMITS.wideCells)
+    expect(cells).toBeGreaterThan(PREVIEW_LIMITS.wideCells - 100)
     expect(count(table, 'th')).toBe(100)
     expect(toString(cutNote(table)!)).toBe(`… ${group(10_100 - cells)} more cells — shown in the export`)
     expect(notes).toEqual([expect.objectContaining({ ruleId: 'preview-table-cut', severity: 'info', line: 3, column: 1 })])
@@ -132,7 +142,7 @@ describe('preview size limits', () => {
   it('never splits a surrogate pair', () => {
     // An emoji counts 32 characters: three fit in 103.
     const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: '😀'.repeat(20) }] }] }
-    const cuts = limitBlock(tree, { cells: 10, elements: 10, characters: 3 * 32 + 7, depth: 10 })
+    const cuts = limitBlock(tree, { cells: 10, wideCells: 10, elements: 10, characters: 3 * 32 + 7, depth: 10 })
     expect(cuts).toHaveLength(1)
     const text = toString(tree.children[0]!)
     expect(text).toBe(`${'😀'.repeat(3)}…`)

@@ -43,7 +43,7 @@ import { footnoteParts } from './footnote-parts.js'
 import { markHtmlPageBreaks } from './html-page-breaks.js'
 import { countText, type TextCounts } from './counts.js'
 import { summarize } from './summary.js'
-import { limitBlock, type PreviewCut } from './size-limits.js'
+import { limitBlock, WIDE_TABLE, WIDE_TABLE_COLUMNS, type PreviewCut } from './size-limits.js'
 import type { Message } from '../messages.js'
 
 export interface PreviewBlock {
@@ -716,14 +716,6 @@ function finish(node: HastRoot | HastContent): void {
   if ('children' in node) for (const child of node.children) finish(child)
 }
 
-/**
- * Tables of more columns than this scroll sideways in the preview, their words whole (class
- * WIDE_TABLE, preview.css): squeezed to the page, a table of 200 columns broke every character
- * onto a line of its own, and Chromium took 185 ms to lay out 3 000 of its cells. Word squeezes
- * such a table too, past legibility; narrower tables keep the page's width, as in Word.
- */
-export const WIDE_TABLE_COLUMNS = 30
-export const WIDE_TABLE = 'wide-table'
 
 /** Cells in a table's first row. */
 function columnsOf(table: Element): number {

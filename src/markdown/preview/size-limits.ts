@@ -15,6 +15,8 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 export interface PreviewLimits {
   /** Cells of one table. */
   cells: number
+  /** Cells of one table of more than WIDE_TABLE_COLUMNS columns. */
+  wideCells: number
   /** Elements of one block (list items, line breaks, links, spans…). */
   elements: number
   /** Characters of text of one block. */
@@ -30,7 +32,20 @@ export interface PreviewLimits {
  * laid out 6 000 objects in 52 ms, in a task of 106 ms. These keep every hostile family cut
  * (tests/e2e/robustness.test.ts).
  */
-export const PREVIEW_LIMITS: PreviewLimits = { cells: 2_000, elements: 4_000, characters: 60_000, depth: 60 }
+export const PREVIEW_LIMITS: PreviewLimits = { cells: 2_000, wideCells: 1_000, elements: 4_000, characters: 60_000, depth: 60 }
+
+/**
+ * Tables of more columns than this scroll sideways in the preview, their words whole (class
+ * WIDE_TABLE, preview.css): squeezed to the page, a table of 200 columns broke every character
+ * onto a line of its own, and Chromium took 185 ms to lay out 3 000 of its cells. Word squeezes
+ * such a table too, past legibility; narrower tables keep the page's width, as in Word. Such a
+ * table keeps half as many cells in the preview (`wideCells`): laid out at their natural width,
+ * its 2 000 cells still took a frame of 65–93 ms to lay out and paint (179–235 with the CPU
+ * slowed down twice; 104–146 at 1 000 cells), and a reader sees a few of its columns at a time.
+ */
+export const WIDE_TABLE_COLUMNS = 30
+export const WIDE_TABLE = 'wide-table'
+
 
 export interface PreviewCut {
   ruleId: 'preview-table-cut' | 'preview-block-cut'
@@ -88,14 +103,15 @@ function limitTables(parent: HastRoot | Element, limits: PreviewLimits, rel: num
     }
     const rows = tableRows(child)
     const total = rows.reduce((sum, row) => sum + cellsOf(row.row), 0)
-    if (total <= limits.cells) continue
+    const cap = rows[0] && cellsOf(rows[0].row) > WIDE_TABLE_COLUMNS ? limits.wideCells : limits.cells
+    if (total <= cap) continue
     let kept = 0
     let body = 0
     for (const { row, group: section } of rows) {
       const cells = cellsOf(row)
       const head = section.tagName === 'thead'
       // The head always, and at least one body row, so the table's shape shows.
-      if (!head && body > 0 && kept + cells > limits.cells) {
+      if (!head && body > 0 && kept + cells > cap) {
         section.children = section.children.filter((item) => item !== row)
         continue
       }
