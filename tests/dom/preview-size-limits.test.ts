@@ -139,6 +139,17 @@ describe('preview size limits', () => {
     expect(notes).toHaveLength(1)
   })
 
+  it('says the line of the first element it leaves out, not of the list around it', () => {
+    // A nested list from line 1, its items on lines 1…50: cut after some 20 elements, at an item's line.
+    const item = (line: number): Element => ({ type: 'element', tagName: 'li', properties: { dataRel: line }, children: [{ type: 'text', value: `item ${line}` }] })
+    const nested: Element = { type: 'element', tagName: 'ul', properties: { dataRel: 1 }, children: Array.from({ length: 50 }, (_, i) => item(i + 1)) }
+    const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'ul', properties: { dataRel: 0 }, children: [{ type: 'element', tagName: 'li', properties: { dataRel: 0 }, children: [nested] }] }] }
+    const cuts = limitBlock(tree, { cells: 10, wideCells: 10, elements: 20, characters: 10_000, depth: 10 })
+    expect(cuts).toHaveLength(1)
+    const shown = nested.children.filter((child) => child.type === 'element' && child.tagName === 'li').length
+    expect(cuts[0]!.rel).toBe(shown + 1)
+  })
+
   it('never splits a surrogate pair', () => {
     // An emoji counts 32 characters: three fit in 103.
     const tree: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: '😀'.repeat(20) }] }] }

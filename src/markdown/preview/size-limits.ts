@@ -183,7 +183,8 @@ function limitWalk(parent: HastRoot | Element, state: WalkState, rel: number, de
       const deep = depth >= state.limits.depth
       if (state.elements > state.limits.elements || deep) {
         drop(children, index, state)
-        state.rel = rel
+        // Where the preview stops: the first element left out, when it has a line of its own.
+        state.rel = relOf(child, rel)
         state.deep = deep
         return true
       }
