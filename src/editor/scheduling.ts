@@ -22,9 +22,10 @@ if (scheduling && typeof scheduling.isInputPending === 'function') {
  * The idle time a requestIdleCallback callback is told it has, at most. CodeMirror's background
  * parser works for the reported time less 5 ms (at least 25 ms), then finishes the step it is in
  * and, when the parse is done, builds the tree and redraws the highlighting in the same task.
- * With Chromium's 50 ms idle periods that made tasks of 60–100 ms after a large paste (20 000
- * link definitions: 45 ms of parsing, 20 ms balancing the tree, 25 ms of redraw); capped, the
- * parse takes its minimum slice. The parser does the same work in more, shorter slices. Nothing
+ * With Chromium's 50 ms idle periods that made tasks of 99–106 ms after pasting 20 000 link
+ * definitions (in a profile, most of it balancing the tree of 20 000 top-level blocks and the
+ * redraw, after up to 45 ms of parsing); capped, the parse takes its minimum slice, and that
+ * task was 61–70 ms. The parser does the same work in more, shorter slices. Nothing
  * else in the app uses requestIdleCallback; a caller that did would only be told less time.
  */
 export const IDLE_SLICE_MS = 30
