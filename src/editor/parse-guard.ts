@@ -130,14 +130,19 @@ export const MAX_LEAF_LENGTH = 2_500
  */
 export const MAX_HIGHLIGHTED_DEPTH = Math.min(16, MAX_CONTAINER_MARKERS)
 
+/** The rest of the line as a paragraph of plain text, the block read (for the rules that give up on a line). */
+function restAsParagraph(cx: BlockContext, line: Line): true {
+  cx.addElement(cx.elt('Paragraph', cx.lineStart + line.pos, cx.lineStart + line.text.length))
+  cx.nextLine()
+  return true
+}
+
 function tooDeep(cx: BlockContext, line: Line): boolean {
   if (cx.depth <= MAX_HIGHLIGHTED_DEPTH) return false
   const next = line.next
   const marker = next === GREATER || next === DASH || next === PLUS || next === STAR || (next >= DIGIT_0 && next <= DIGIT_9)
   if (!marker) return false
-  cx.addElement(cx.elt('Paragraph', cx.lineStart + line.pos, cx.lineStart + line.text.length))
-  cx.nextLine()
-  return true
+  return restAsParagraph(cx, line)
 }
 
 /**
@@ -164,9 +169,7 @@ function restOf(line: Line): number {
 function longLine(cx: BlockContext, line: Line): boolean {
   const rest = restOf(line)
   if (rest <= MAX_HIGHLIGHTED_INLINE && (line.next !== LESS || rest <= MAX_HTML_LINE)) return false
-  cx.addElement(cx.elt('Paragraph', cx.lineStart + line.pos, cx.lineStart + line.text.length))
-  cx.nextLine()
-  return true
+  return restAsParagraph(cx, line)
 }
 
 /** Ends a leaf block past MAX_LEAF_LENGTH characters, or before a line too long to highlight (read by `longLine`). */

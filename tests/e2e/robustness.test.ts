@@ -148,7 +148,7 @@ describe('pathological input in the app', () => {
   afterAll(async () => {
     await shared?.context.close()
     const header = `${'input'.padEnd(36)} ${'paste ms'.padStart(8)} ${'preview ms'.padStart(10)}  ${'keydowns over 16 ms'.padEnd(22)} longest task ms (ms after the paste)`
-    console.log(['', header, ...rows.map((row) => `${row.input.padEnd(36)} ${String(row.paste).padStart(8)} ${String(row.preview).padStart(10)}  ${row.keys.padEnd(22)} ${row.longest}${row.longest ? ` (+${row.at})` : ''}`)].join('\n'))
+    console.log(['', header, ...rows.map((row) => `${row.input.padEnd(36)} ${String(row.paste).padStart(8)} ${String(row.preview).padStart(10)}  ${row.keys.padEnd(22)} ${row.longest}${row.longest ? ` (${row.at < 0 ? '' : '+'}${row.at})` : ''}`)].join('\n'))
   })
 
   it.each(PATHOLOGICAL.map((name, index) => [name, index] as const))('%s', async (name, index) => {

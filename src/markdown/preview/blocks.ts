@@ -716,7 +716,6 @@ function finish(node: HastRoot | HastContent): void {
   if ('children' in node) for (const child of node.children) finish(child)
 }
 
-
 /** Cells in a table's first row. */
 function columnsOf(table: Element): number {
   for (const child of table.children) {

@@ -46,7 +46,6 @@ export const PREVIEW_LIMITS: PreviewLimits = { cells: 2_000, wideCells: 1_000, e
 export const WIDE_TABLE_COLUMNS = 30
 export const WIDE_TABLE = 'wide-table'
 
-
 export interface PreviewCut {
   ruleId: 'preview-table-cut' | 'preview-block-cut'
   reason: string
