@@ -104,7 +104,7 @@ export function App() {
   const pageSetup = usePageSetup({ current, view: editor.view, setDoc, storageFailed })
   useFileDrop(files.openFiles)
   useDocumentTitle(preview.summary.title ?? doc?.name ?? 'markdocx')
-  useTitleName({ doc, current, title: preview.summary.title ?? preview.summary.outline[0]?.text, setDoc, refreshList, storageFailed })
+  useTitleName({ doc, current, title: preview.summary.title ?? preview.summary.outline.entries[0]?.text, setDoc, refreshList, storageFailed })
   const layout = useLayout()
   const printer = usePrint(doc?.exportSettings)
   const furniture = useWordPageFeatures(layout.wordPage, doc?.exportSettings, editor.view, preview.store)

@@ -1,33 +1,26 @@
 /**
  * The outline: the document's headings, indented by level; choosing one jumps there. A
  * document of 100 000 headings lists the first OUTLINE_LIMIT (drawing them all froze the page
- * for seconds) and says how many more there are.
+ * for seconds; markdown/preview/outline-limit.ts) and says how many more there are.
  */
 import { memo, useDeferredValue, useMemo } from 'react'
-import type { OutlineEntry } from '../markdown/preview-hast.js'
+import { headingsUpTo, OUTLINE_LIMIT, topDepth, type OutlineEntry, type PageOutline } from '../markdown/preview-hast.js'
 import { group } from '../markdown/preview/size-limits.js'
 
-/** Headings the outline lists at most. */
-export const OUTLINE_LIMIT = 1000
-
-/** The shallowest heading level (a loop: a spread of 100 000 arguments can overflow the stack). */
-export function topDepth(entries: readonly OutlineEntry[]): number {
-  let top = 6
-  for (const entry of entries) if (entry.depth < top) top = entry.depth
-  return top
-}
-
-function OutlineList({ entries: latest, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
+function OutlineList({ outline: latest, onJump }: { outline: PageOutline; onJump: (entry: OutlineEntry) => void }) {
   // Drawn in a render of its own, which React may interrupt: a thousand entries came in the
   // same task as the preview's patch and held the page 50–100 ms longer.
-  const entries = useDeferredValue(latest)
-  return useMemo(() => <OutlineItems entries={entries} onJump={onJump} />, [entries, onJump])
+  const outline = useDeferredValue(latest)
+  return useMemo(() => <OutlineItems outline={outline} onJump={onJump} />, [outline, onJump])
 }
 
-function OutlineItems({ entries, onJump }: { entries: readonly OutlineEntry[]; onJump: (entry: OutlineEntry) => void }) {
+function OutlineItems({ outline, onJump }: { outline: PageOutline; onJump: (entry: OutlineEntry) => void }) {
+  const { entries } = outline
   if (entries.length === 0) return <p className="muted">No headings yet.</p>
   const shown = entries.length > OUTLINE_LIMIT ? entries.slice(0, OUTLINE_LIMIT) : entries
   const top = topDepth(shown)
+  // The worker sends the first OUTLINE_LIMIT headings and those a contents list needs, with the counts.
+  const more = headingsUpTo(outline, 6) - shown.length
   return (
     <ol className="outline">
       {shown.map((entry, i) => (
@@ -37,7 +30,7 @@ function OutlineItems({ entries, onJump }: { entries: readonly OutlineEntry[]; o
           </button>
         </li>
       ))}
-      {entries.length > shown.length && <li className="muted">… {group(entries.length - shown.length)} more headings</li>}
+      {more > 0 && <li className="muted">… {group(more)} more headings</li>}
     </ol>
   )
 }

@@ -1,7 +1,7 @@
 /**
  * The sidebar: the documents kept in this browser, the trash, and the shown document's outline.
  */
-import type { OutlineEntry } from '../markdown/preview-hast.js'
+import type { OutlineEntry, PageOutline } from '../markdown/preview-hast.js'
 import type { DocumentSummary } from '../storage/documents.js'
 import { DocumentList } from './DocumentList.js'
 import { Outline } from './Outline.js'
@@ -13,7 +13,7 @@ export interface SidebarProps {
   onOpen: (id: string) => void
   onNew: () => void
   onDelete: (id: string) => void
-  outline: readonly OutlineEntry[]
+  outline: PageOutline
   onJump: (entry: OutlineEntry) => void
   trash: TrashListProps
 }
@@ -25,7 +25,7 @@ export function Sidebar({ documents, currentId, onOpen, onNew, onDelete, outline
       <TrashList {...trash} />
       <section className="outline-panel" aria-label="Outline">
         <h2>Outline</h2>
-        <Outline entries={outline} onJump={onJump} />
+        <Outline outline={outline} onJump={onJump} />
       </section>
     </aside>
   )

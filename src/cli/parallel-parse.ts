@@ -115,7 +115,7 @@ export async function parseInParallel(text: string, path: string | undefined, sc
  * (whatever comes before a heading has ended; a table or an open list before other text would
  * make the halves fail the check and cost a second parse).
  */
-function middleCut(text: string): { offset: number; line: number; kind: 'blank' | 'item' } | undefined {
+function middleCut(text: string): { offset: number; line: number; kind: 'blank' | 'heading' | 'item' } | undefined {
   const { cuts } = scanCuts(text)
   let best: (typeof cuts)[number] | undefined
   let bestScore = Infinity

@@ -13,6 +13,7 @@ import { layoutPreview } from './preview/layout.js'
 
 export { PreviewCache, type OutlineEntry, type PreviewBlock, type PreviewLayout, type RenderedBlock } from './preview/blocks.js'
 export { layoutPreview, PreviewLayouter, type LayoutStats } from './preview/layout.js'
+export { headingsUpTo, limitOutline, OUTLINE_LIMIT, samePageOutline, topDepth, type PageOutline } from './preview/outline-limit.js'
 export { applyBlockPatch, bodyLength, diffBlocks, fullPatch, patchChanges, type BlockPatch } from './preview/patch.js'
 export { CLOBBER_PREFIX, previewSchema } from './preview/schema.js'
 

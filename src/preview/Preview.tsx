@@ -27,7 +27,7 @@ import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
-import type { OutlineEntry, PreviewBlock } from '../markdown/preview-hast.js'
+import { headingsUpTo, OUTLINE_LIMIT, topDepth, type PageOutline, type PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
 import { CUT_CLASS, group } from '../markdown/preview/size-limits.js'
 import { PreviewCheckbox, PreviewImage } from './components.js'
@@ -37,9 +37,6 @@ import type { PreviewView } from './scroll-sync.js'
 import type { PreviewStore } from './store.js'
 
 const components: Partial<Components> = { img: PreviewImage, input: PreviewCheckbox, div: PreviewDiv }
-
-/** Entries the contents list shows at most. */
-const TOC_LIMIT = 1000
 
 /** Documents with more blocks than this draw only those near the viewport. */
 export const WINDOW_FROM = 400
@@ -142,7 +139,7 @@ export interface PreviewProps {
   /** A click on a block (not on a link): the block's source line. */
   onLineClick: (line: number) => void
   /** The table of contents the front matter asks for (`toc: true`), shown after the title block as in the export. */
-  toc?: { depth: number; entries: readonly OutlineEntry[] }
+  toc?: { depth: number; outline: PageOutline }
   /** The element that scrolls the preview; without it every block is drawn. */
   scroller?: RefObject<HTMLElement | null>
   /**
@@ -156,12 +153,12 @@ export interface PreviewProps {
 }
 
 /** The contents list the export puts after the title block (a TOC field in Word), with working links. */
-function TableOfContents({ depth, entries }: { depth: number; entries: readonly OutlineEntry[] }) {
-  const all = entries.filter((entry) => entry.depth <= depth)
-  // Like the outline, the first TOC_LIMIT: 100 000 entries froze the page (Word's TOC field has them all).
-  const shown = all.length > TOC_LIMIT ? all.slice(0, TOC_LIMIT) : all
-  let top = 6
-  for (const entry of shown) top = Math.min(top, entry.depth)
+function TableOfContents({ depth, outline }: { depth: number; outline: PageOutline }) {
+  const all = outline.entries.filter((entry) => entry.depth <= depth)
+  // Like the outline, the first OUTLINE_LIMIT: 100 000 entries froze the page (Word's TOC field has them all).
+  const shown = all.length > OUTLINE_LIMIT ? all.slice(0, OUTLINE_LIMIT) : all
+  const top = topDepth(shown)
+  const more = headingsUpTo(outline, depth) - shown.length
   return (
     <nav className="toc" aria-label="Contents">
       <p className="toc-title">Contents</p>
@@ -170,7 +167,7 @@ function TableOfContents({ depth, entries }: { depth: number; entries: readonly 
           <a href={`#${entry.slug}`}>{entry.text}</a>
         </p>
       ))}
-      {all.length > shown.length && <p className={`toc-entry ${CUT_CLASS}`}>… {group(all.length - shown.length)} more headings — shown in the export</p>}
+      {more > 0 && <p className={`toc-entry ${CUT_CLASS}`}>… {group(more)} more headings — shown in the export</p>}
     </nav>
   )
 }
@@ -425,7 +422,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     const pending = later.has(index)
     children.push(<BlockShell key={n === 0 ? block.key : `${block.key}~${n}`} block={block} hast={pending ? undefined : store.hastOf(block.key)} pending={pending} />)
     // The front matter is the first block (line 1); the contents follow it.
-    if (index === 0 && toc && toc.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} entries={toc.entries} />)
+    if (index === 0 && toc && toc.outline.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} outline={toc.outline} />)
   }
   if (end < blocks.length && windowed) children.push(<div key="spacer-bottom" data-spacer="bottom" aria-hidden="true" style={{ height: offsets[blocks.length]! - offsets[end]! }} />)
 

@@ -15,7 +15,18 @@ import { compile } from '../docx/to-docx.js'
 import type { Unchanged } from '../markdown/chunked/chunk-scan.js'
 import { readFrontMatter, tocDepthOf } from '../mdast/front-matter.js'
 import { messagesOf } from '../markdown/messages.js'
-import { diffBlocks, fullPatch, patchChanges, PreviewCache, PreviewLayouter, type OutlineEntry, type PreviewBlock } from '../markdown/preview-hast.js'
+import {
+  diffBlocks,
+  fullPatch,
+  limitOutline,
+  patchChanges,
+  PreviewCache,
+  PreviewLayouter,
+  samePageOutline,
+  type OutlineEntry,
+  type PageOutline,
+  type PreviewBlock,
+} from '../markdown/preview-hast.js'
 import { CitationSource } from './citation-source.js'
 import { DiagramSource } from './diagram-source.js'
 import { buildDocx } from './export-docx.js'
@@ -69,10 +80,12 @@ interface PageMirror {
   revision: number
   blocks: PreviewBlock[]
   keys: Map<string, number>
-  outline: OutlineEntry[]
+  /** The layout's whole outline, and the part of it the page was sent (outline-limit.ts). */
+  outlineSource: OutlineEntry[]
+  outline: PageOutline
 }
 
-const NO_PAGE: PageMirror = { revision: -1, blocks: [], keys: new Map(), outline: [] }
+const NO_PAGE: PageMirror = { revision: -1, blocks: [], keys: new Map(), outlineSource: [], outline: { entries: [] } }
 
 /**
  * Characters of preview hast (as JSON) in one message to the page (HastReply in protocol.ts).
@@ -238,8 +251,11 @@ export class Engine {
         keys.set(block.key, count + 1)
       }
       const hast = parts[0]!
-      const outlineChanged = page === NO_PAGE || layout.outline !== page.outline
-      this.page = { revision: request.revision, blocks: layout.blocks, keys, outline: layout.outline }
+      // The outline is cut to what the page can show, and sent only when that part or a count
+      // changed: an edit that moves only headings past the first thousand sends nothing.
+      const pageOutline = layout.outline === page.outlineSource ? page.outline : limitOutline(layout.outline)
+      const outlineChanged = page === NO_PAGE || (pageOutline !== page.outline && !samePageOutline(pageOutline, page.outline))
+      this.page = { revision: request.revision, blocks: layout.blocks, keys, outlineSource: layout.outline, outline: outlineChanged ? pageOutline : page.outline }
       // Renderings of blocks no longer shown are dropped now and then, not on every keystroke.
       if (this.cache.size > keys.size * 1.5 + 256) this.cache.retain(this.layouter.keys())
       this.current = { revision: request.revision, documentId: request.documentId, text, tree, file }
@@ -247,7 +263,7 @@ export class Engine {
       const title = metadata.title
       const toc = tocDepthOf(metadata)
       // A long block list and outline go first in parts, each read by the page in a task of its own.
-      const outline = outlineChanged ? layout.outline : undefined
+      const outline = outlineChanged ? pageOutline.entries : undefined
       const partsBefore = postInParts(patch, outline, (part) => this.post({ type: 'blocks', revision: request.revision, ...part }))
       this.post({
         type: 'rendered',
@@ -255,6 +271,7 @@ export class Engine {
         patch: { ...patch, blocks: patch.blocks.slice(partsBefore.blocks) },
         hast,
         ...(outline ? { outline: outline.slice(partsBefore.outline) } : {}),
+        ...(outline && pageOutline.totals ? { outlineTotals: pageOutline.totals } : {}),
         ...(partsBefore.parts > 0 ? { partsBefore: partsBefore.parts } : {}),
         words: layout.words,
         characters: layout.characters,

@@ -158,8 +158,13 @@ export interface RenderReply {
   patch: BlockPatch
   /** Hast of the blocks the page did not have, by key, as JSON (HastJson). */
   hast: Record<string, HastJson>
-  /** The headings, when they changed (in text, slug or line) since the base revision. */
+  /**
+   * The headings, when they changed (in text, slug or line) since the base revision. Only
+   * those the page can list when there are more than OUTLINE_LIMIT (markdown/preview/outline-limit.ts).
+   */
   outline?: OutlineEntry[]
+  /** With `outline`, when it leaves headings out: the document's headings of each level (index 0 is level 1). */
+  outlineTotals?: number[]
   words: number
   characters: number
   title?: string

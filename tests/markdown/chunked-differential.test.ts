@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
+import { applyEdit, denseDocument, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
 
 /** Over 4 MB of READMEs parsed twice: about 30 s alone, twice that on a 2-core CI runner running other test files. */
 const README_CORPUS_TIMEOUT = 180_000
@@ -47,6 +47,16 @@ describe('chunked parse = whole parse', () => {
     }
     expect(characters).toBeGreaterThan(1_000_000)
   }, README_CORPUS_TIMEOUT)
+
+  it('on generated documents of headings with no blank line after them', () => {
+    fc.assert(
+      fc.property(denseDocument, fc.constantFrom(EVERY_CUT, SMALL), (text, options) => {
+        const found = difference(text, options)
+        if (found) throw new Error(`${found}\n--- document ---\n${JSON.stringify(text)}`)
+      }),
+      { numRuns: 400 },
+    )
+  })
 
   it('on generated documents', () => {
     fc.assert(

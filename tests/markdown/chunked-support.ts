@@ -219,6 +219,23 @@ export const document: fc.Arbitrary<string> = fc
     return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
   })
 
+/** Lines that are, or look like, ATX headings: empty ones, closing hashes, seven hashes, `#tag`, indented. */
+const headingLike = fc.oneof(
+  { weight: 4, arbitrary: atx },
+  { weight: 2, arbitrary: fc.constantFrom('#', '## ', '# closing ##', '####### seven', '#tag', '  # indented', '    # code', '#\tTab', '# {++open', '# $$', '# <div>', '# ```') },
+)
+
+/**
+ * A document of headings and blocks mostly without blank lines between: the scan cuts after a
+ * heading's line (chunk-scan.ts), so whatever follows one directly must still parse the same.
+ */
+export const denseDocument: fc.Arbitrary<string> = fc
+  .tuple(fc.array(fc.tuple(fc.oneof({ weight: 3, arbitrary: headingLike }, { weight: 2, arbitrary: block }), fc.constantFrom('\n', '\n', '\n', '\n\n')), { minLength: 1, maxLength: 30 }), fc.constantFrom('\n', '\n', '\r\n', '\r'))
+  .map(([blocks, ending]) => {
+    const markdown = `${blocks.map(([b, sep]) => b + sep).join('')}`
+    return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
+  })
+
 /** An edit: insert a generated block or a line, or delete some lines, at a relative place. */
 export const edit = fc.oneof(
   fc.tuple(fc.constant('insert' as const), fc.double({ min: 0, max: 1, noNaN: true }), fc.oneof(block.map((b) => `${b}\n\n`), text.map((t) => `${t}\n`), fc.constantFrom('\n', '```\n', '- \n', '> x\n', '<!--\n', '$$\n', '---\n', '1. y\n', '    z\n', '[ref]: /new\n', '[^note]: new\n', '::: note\n', ':::\n'))),

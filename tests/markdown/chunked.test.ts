@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { List } from 'mdast'
 import { createChunkedParser, parseMarkdownChunked, type ChunkedParseResult, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
+import { scanCuts } from '../../src/markdown/chunked/chunk-scan.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { firstDifference, messageData } from './chunked-support.js'
 
@@ -17,6 +18,9 @@ function expectSameAsWhole(result: ChunkedParseResult | ReturnType<typeof parseM
   expect(firstDifference(result.tree, whole.tree)).toBeUndefined()
   expect(messageData(result.file)).toEqual(messageData(whole.file))
 }
+
+/** The lines the scan offers cuts at, with their kind. */
+const parseCuts = (text: string) => scanCuts(text).cuts.map((cut) => [cut.line, cut.kind])
 
 const sections = (count: number) => Array.from({ length: count }, (_, i) => `## Section ${i + 1}\n\nParagraph ${i + 1} with *emphasis* and a [link](https://example.com/${i}).\n`).join('\n')
 
@@ -42,6 +46,32 @@ describe('createChunkedParser', () => {
     const changed = second.chunks.filter((chunk) => !chunk.reused)
     expect(changed).toHaveLength(1)
     expect(edited.slice(changed[0]!.startOffset, changed[0]!.endOffset)).toContain('twenty')
+  })
+
+  it('cuts between headings with no blank line between them, and after an edit parses only where it was', () => {
+    // 100 000 headings one per line were one chunk, parsed whole on every keystroke.
+    const text = Array.from({ length: 5000 }, (_, i) => `# Same heading ${i % 7}`).join('\n') + '\n'
+    const parser = createChunkedParser()
+    const first = parser.parse(text)
+    expect(first.chunks.length).toBeGreaterThan(5000 * 17 / 8192)
+    expectSameAsWhole(first, text)
+    const edited = `Intro.\n\n${text.replace('# Same heading 3\n', '# Same heading 3, edited\n')}`
+    const second = parser.parse(edited, undefined, { prefix: 0, suffix: text.length - text.indexOf('# Same heading 3\n') - 16 })
+    expect(second.parsed).toBeLessThanOrEqual(3)
+    expectSameAsWhole(second, edited)
+  })
+
+  it('cuts after a heading only where nothing can be open before it', () => {
+    const cutsOf = (text: string) => parseCuts(text)
+    expect(cutsOf('# a\n# b\ntext\n- item\n')).toEqual([[2, 'heading'], [3, 'heading']])
+    expect(cutsOf('# a\n\n## b\n### c\n')).toEqual([[3, 'blank'], [4, 'heading']])
+    // Inside an HTML block that ends at a blank line, after a paragraph line, in a fence, in a div.
+    expect(cutsOf('<div>\n# a\n# b\n')).toEqual([])
+    expect(cutsOf('text\n# a\n# b\n')).toEqual([])
+    expect(cutsOf('```\n# a\n# b\n```\n# c\n')).toEqual([])
+    expect(cutsOf('::: note\n# a\n# b\n:::\n')).toEqual([])
+    // Not headings: seven hashes, no space, indented.
+    expect(cutsOf('####### a\nb\n#tag\nc\n  # d\ne\n')).toEqual([])
   })
 
   it('describes chunks that tile the text and the tree', () => {

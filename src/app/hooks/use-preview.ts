@@ -4,12 +4,13 @@
  * (outline, counts, title, contents), and the render's failures.
  */
 import { useCallback, useMemo, useState } from 'react'
-import type { OutlineEntry } from '../../markdown/preview-hast.js'
+import { samePageOutline, type PageOutline } from '../../markdown/preview-hast.js'
 import { PreviewStore } from '../../preview/store.js'
 import type { HastReply, RenderReply } from '../../worker/protocol.js'
 
 export interface PreviewSummary {
-  outline: OutlineEntry[]
+  /** The headings the outline and contents list can show, and the counts when there are more. */
+  outline: PageOutline
   words: number
   characters: number
   title?: string
@@ -21,7 +22,7 @@ export interface PreviewState {
   store: PreviewStore
   summary: PreviewSummary
   /** The table of contents the front matter asks for: one object per change, so the preview is not drawn again for every keystroke. */
-  toc: { depth: number; entries: OutlineEntry[] } | undefined
+  toc: { depth: number; outline: PageOutline } | undefined
   renderError: string | null
   /** The budget (ms) the last render overran; the preview shows the render before it. */
   renderStalled: number | null
@@ -35,17 +36,13 @@ export interface PreviewState {
   clear: () => void
 }
 
-const EMPTY: PreviewSummary = { outline: [], words: 0, characters: 0 }
+const EMPTY: PreviewSummary = { outline: { entries: [] }, words: 0, characters: 0 }
 
-/** Whether two outlines list the same headings at the same lines (then the old array is kept, and the outline not re-rendered). */
-export function sameOutline(a: readonly OutlineEntry[], b: readonly OutlineEntry[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!
-    const y = b[i]!
-    if (x.line !== y.line || x.depth !== y.depth || x.slug !== y.slug || x.text !== y.text) return false
-  }
-  return true
+/** The reply's outline, or the previous one when the reply has none or the same (then the outline is not drawn again). */
+function nextOutline(previous: PageOutline, reply: RenderReply): PageOutline {
+  if (!reply.outline) return previous
+  const next: PageOutline = reply.outlineTotals ? { entries: reply.outline, totals: reply.outlineTotals } : { entries: reply.outline }
+  return samePageOutline(previous, next) ? previous : next
 }
 
 /** `tocSetting`: the shown document's table-of-contents setting (undefined: as the front matter says). */
@@ -61,7 +58,7 @@ export function usePreview(tocSetting?: boolean): PreviewState {
       setRenderError(null)
       setRenderStalled(null)
       setSummary((previous) => {
-        const outline = reply.outline && !sameOutline(previous.outline, reply.outline) ? reply.outline : previous.outline
+        const outline = nextOutline(previous.outline, reply)
         return { outline, words: reply.words, characters: reply.characters, ...(reply.title ? { title: reply.title } : {}), ...(reply.toc ? { toc: reply.toc } : {}), timings: reply.timings }
       })
     },
@@ -76,6 +73,6 @@ export function usePreview(tocSetting?: boolean): PreviewState {
 
   // Page setup's choice wins over the front matter's, as in the export (front-matter-settings.ts); its depth is the front matter's or 3.
   const depth = tocSetting === false ? undefined : (summary.toc ?? (tocSetting ? 3 : undefined))
-  const toc = useMemo(() => (depth ? { depth, entries: summary.outline } : undefined), [depth, summary.outline])
+  const toc = useMemo(() => (depth ? { depth, outline: summary.outline } : undefined), [depth, summary.outline])
   return { store, summary, toc, renderError, renderStalled, onRender, onHast, onRenderError: setRenderError, onRenderTimeout: setRenderStalled, clear }
 }

@@ -1,8 +1,10 @@
 /**
  * A fast line scan for the places where a Markdown document may be cut into chunks that parse
  * on their own: before a line that starts at the left margin after a blank line (every block
- * open before it has ended), and, inside a long top-level list, before the line that starts its
- * next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
+ * open before it has ended), after an ATX heading line that itself starts at such a place (a
+ * heading is one line and ends there: 100 000 headings without blank lines between were one
+ * chunk, parsed whole on every edit), and, inside a long top-level list, before the line that
+ * starts its next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
  * It follows top-level fenced code, `$$` math, HTML blocks that may contain blank lines (comments,
@@ -17,9 +19,10 @@ export interface Cut {
   readonly line: number
   /**
    * `blank`: the line follows a blank line and starts at the margin.
+   * `heading`: the line starts at the margin right after a top-level ATX heading's line.
    * `item`: the line starts the next item of a top-level list, right after its previous item.
    */
-  readonly kind: 'blank' | 'item'
+  readonly kind: 'blank' | 'heading' | 'item'
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
@@ -54,6 +57,15 @@ function listMarker(text: string, start: number, end: number): Marker | undefine
   }
   if ((marker === '-' || marker === '*') && isThematicBreak(text, start, end)) return undefined
   return marker
+}
+
+/** Whether the line is an ATX heading (`#` to `######`, then a space, a tab or the line's end). */
+function isAtxHeading(text: string, start: number, end: number): boolean {
+  const size = runLength(text, start, end, 35 /* # */)
+  if (size < 1 || size > 6) return false
+  if (start + size === end) return true
+  const next = text.charCodeAt(start + size)
+  return next === 32 || next === 9
 }
 
 function isDigit(code: number): boolean {
@@ -152,6 +164,8 @@ interface ScanState {
   divs: number
   open: Open | undefined
   previousBlank: boolean
+  /** The previous line was a top-level ATX heading that started at a cut (or on line 1): nothing is open after it. */
+  afterHeading: boolean
   list: Marker | undefined
   items: number
 }
@@ -160,7 +174,7 @@ interface ScanState {
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
 export function scanCuts(text: string): Scan {
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, list: undefined, items: 0 }
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
   const { lineNumber } = scanLines(text, 0, 0, state, cuts)
@@ -179,8 +193,8 @@ export interface Unchanged {
  * change are kept, the text is scanned again from the last cut before the change until the
  * scan meets, past the change, a line that was a cut in the earlier text, and the earlier cuts
  * from there on are taken over, moved. The state of the scan after a cut's line depends on that
- * line alone (no leaf block is open at a cut; the list marker and any block the line opens come
- * from the line), so from a common cut on both scans are the same. Equal to `scanCuts(text)`.
+ * line alone (no leaf block is open at a cut; the list marker, any block the line opens and
+ * whether it is a heading come from the line), so from a common cut on both scans are the same. Equal to `scanCuts(text)`.
  */
 export function rescanCuts(text: string, previous: Scan, previousLength: number, unchanged: Unchanged): Scan {
   const { cuts: old } = previous
@@ -198,7 +212,7 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   if (restart < 0) return scanCuts(text)
   const from = old[restart]!
   const cuts = old.slice(0, restart)
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, list: undefined, items: 0 }
   let lineDelta = 0
   let resumeAt = -1
   const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, (cut) => {
@@ -254,7 +268,7 @@ function endLineOf(text: string, lineNumber: number): number {
 function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], stop?: (cut: Cut) => boolean): { lineNumber: number } {
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
-  let { open, previousBlank, list, items, divs } = state
+  let { open, previousBlank, afterHeading, list, items, divs } = state
   const push = (cut: Cut): boolean => {
     cuts.push(cut)
     items = 0
@@ -289,9 +303,13 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       // Inside fenced code, math, an HTML block or front matter: no cuts until it closes.
       if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
       previousBlank = false
+      afterHeading = false
       start = next
       continue
     }
+    // Whether this line starts where nothing is open: a cut may go after it if it is a heading.
+    const clean = previousBlank || afterHeading || lineNumber === 1
+    afterHeading = false
     let stopped = false
     // A div's fences (at most three columns in): the lines from an opening fence to its closing
     // one stay in one chunk. The opening line may start a chunk; the count goes up after it.
@@ -305,11 +323,14 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     } else if (indent === 0) {
       const marker = listMarker(text, content, end)
       const first = text.charCodeAt(content)
-      if (previousBlank) {
+      if (clean) {
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
         const allowed = first !== 58 /* : */ && first !== 0xfeff && !(first === 45 && text.startsWith('---', content))
-        if (allowed && lineNumber > 1) stopped = push({ offset: start, line: lineNumber, kind: 'blank', hash: lineHash(text, content, end), items })
+        if (allowed && lineNumber > 1) stopped = push({ offset: start, line: lineNumber, kind: previousBlank ? 'blank' : 'heading', hash: lineHash(text, content, end), items })
+        // A heading ends on its line; HTML blocks that end only at a blank line (`<div>`) start
+        // with `<`, never `#`, so after this line nothing is open.
+        afterHeading = first === 35 && isAtxHeading(text, content, end)
         list = marker
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
         stopped = push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
@@ -332,6 +353,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   state.divs = divs
   state.open = open
   state.previousBlank = previousBlank
+  state.afterHeading = afterHeading
   state.list = list
   state.items = items
   return { lineNumber }

@@ -58,13 +58,15 @@ export interface ChunkView {
 /**
  * Whether the cut between `a` and `b` (positions absolute, both parsed from `text`) is exact.
  */
-export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'item'): Verdict {
+export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'heading' | 'item'): Verdict {
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
   if (!SAFE_AT_CUT.has(first.type) && !TABLE_TYPES.has(first.type)) return { ok: false }
   if (!last) return kind === 'blank' ? { ok: true, join: false, blankBetween: false } : { ok: false }
   if (!SAFE_AT_CUT.has(last.type) && last.type !== 'table') return { ok: false }
+  // A cut right after a heading's line (no blank line between) holds only if A ends with that heading.
+  if (kind === 'heading' && (last.type !== 'heading' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1)) return { ok: false }
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
