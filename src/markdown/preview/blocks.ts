@@ -15,7 +15,7 @@ import { sanitize } from 'hast-util-sanitize'
 import GithubSlugger from 'github-slugger'
 import type { Code, Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
-import { defaultHandlers, toHast, type Handlers, type State } from 'mdast-util-to-hast'
+import { defaultHandlers, toHast, type Handlers, type Options as ToHastOptions, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
 import { hasRtlLetter } from '../../mdast/direction.js'
 import { soleImage } from '../../mdast/figure.js'
@@ -26,6 +26,7 @@ import { safeUrl } from '../../mdast/safe-url.js'
 import { markHtmlFigures } from './html-figures.js'
 import { blockquote, fencedDiv } from './callout.js'
 import { code } from './code.js'
+import { hastOptions } from './hast-options.js'
 import { yaml } from './front-matter.js'
 import { hashString } from '../../util/hash.js'
 import type { Citation } from '../../mdast/nodes.js'
@@ -355,7 +356,7 @@ export function renderedBlock(node: RootContent, facts: NodeFacts, key: string, 
   if (rendered) return rendered
   const start = node.position?.start
   try {
-    rendered = renderBlock([node], contextOf(facts, env).definitions, start?.line ?? 1, blockHandlers(env))
+    rendered = renderBlock([node], contextOf(facts, env).definitions, start?.line ?? 1, blockOptions(env))
   } catch (error) {
     // Hostile input (thousands of nested HTML elements) can exhaust the stack somewhere in
     // hast-util-raw or the sanitiser: show that block's source rather than no preview at all.
@@ -480,6 +481,18 @@ export function contextOf(facts: Pick<NodeFacts, 'headings' | 'references' | 'fo
   return { signature: parts.join('\u0002'), definitions: [...used] }
 }
 
+/** The `toHast` options of an environment's blocks, made once, not for each of its blocks (hast-options.ts). */
+const optionsByEnv = new WeakMap<Environment, ToHastOptions>()
+
+function blockOptions(env: Environment): ToHastOptions {
+  let options = optionsByEnv.get(env)
+  if (!options) {
+    options = hastOptions(blockHandlers(env))
+    optionsByEnv.set(env, options)
+  }
+  return options
+}
+
 /** Handlers for top-level blocks: heading ids from the document's slugs, footnote numbers from the whole document. */
 export function blockHandlers(env: Environment): Handlers {
   return {
@@ -591,9 +604,9 @@ function withDirection(element: Element, node: Nodes): Element {
 }
 
 /** mdast → hast → (raw HTML parsed) → sanitised → safe URLs, with relative source lines. */
-function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: number, handlers: Handlers): RenderedBlock {
+function renderBlock(nodes: RootContent[], definitions: Definition[], baseLine: number, options: ToHastOptions): RenderedBlock {
   const root: Root = { type: 'root', children: [...nodes, ...definitions] }
-  const converted = toHast(root, { allowDangerousHtml: true, clobberPrefix: '', handlers })
+  const converted = toHast(root, options)
   let hast: HastRoot = converted.type === 'root' ? converted : { type: 'root', children: [converted as HastContent] }
   // A footnote body nested in this block would make a footer here; the footnotes section renders them.
   hast.children = hast.children.filter((child) => !(child.type === 'element' && child.tagName === 'section' && child.properties.dataFootnotes !== undefined))
@@ -656,7 +669,7 @@ export function footnoteSection(env: Environment, text: string, cache: PreviewCa
   if (!parts) {
     const carrier: Paragraph = { type: 'paragraph', children: references }
     const root: Root = { type: 'root', children: [carrier, ...bodies, ...new Set(facts.flatMap((f) => f.definitions))] }
-    const converted = toHast(root, { allowDangerousHtml: true, clobberPrefix: '', handlers: baseHandlers(env) }) as HastRoot
+    const converted = toHast(root, hastOptions(baseHandlers(env))) as HastRoot
     const section = converted.children.find((child): child is Element => child.type === 'element' && child.tagName === 'section')
     let hast: HastRoot = { type: 'root', children: section ? [section] : [] }
     if (section) section.properties.className = ['footnotes']
