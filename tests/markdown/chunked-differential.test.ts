@@ -25,6 +25,17 @@ function difference(text: string, options: ChunkedParserOptions): string | undef
   return firstDifference(chunked.tree, whole.tree) ?? firstDifference(messageData(chunked.file), messageData(whole.file), 'messages')
 }
 
+/** Asserts chunked = whole on `runs` documents from `documents`, parsed with every cut and with small chunks. */
+function holdsOn(documents: fc.Arbitrary<string>, runs: number): void {
+  fc.assert(
+    fc.property(documents, fc.constantFrom(EVERY_CUT, SMALL), (text, options) => {
+      const found = difference(text, options)
+      if (found) throw new Error(`${found}\n--- document ---\n${JSON.stringify(text)}`)
+    }),
+    { numRuns: runs },
+  )
+}
+
 describe('chunked parse = whole parse', () => {
   it('on every fixture', () => {
     const inputs = fixtureInputs()
@@ -48,25 +59,9 @@ describe('chunked parse = whole parse', () => {
     expect(characters).toBeGreaterThan(1_000_000)
   }, README_CORPUS_TIMEOUT)
 
-  it('on generated documents of headings with no blank line after them', () => {
-    fc.assert(
-      fc.property(denseDocument, fc.constantFrom(EVERY_CUT, SMALL), (text, options) => {
-        const found = difference(text, options)
-        if (found) throw new Error(`${found}\n--- document ---\n${JSON.stringify(text)}`)
-      }),
-      { numRuns: 400 },
-    )
-  })
+  it('on generated documents of headings with no blank line after them', () => holdsOn(denseDocument, 400))
 
-  it('on generated documents', () => {
-    fc.assert(
-      fc.property(document, fc.constantFrom(EVERY_CUT, SMALL), (text, options) => {
-        const found = difference(text, options)
-        if (found) throw new Error(`${found}\n--- document ---\n${JSON.stringify(text)}`)
-      }),
-      { numRuns: 300 },
-    )
-  })
+  it('on generated documents', () => holdsOn(document, 300))
 
   it('reports a footnote call again when the edit that takes its definition away lies in another part of the text', () => {
     // The property below found it (seed -1363062159): the definition line became a paragraph, and the
