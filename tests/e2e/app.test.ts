@@ -199,7 +199,9 @@ describe('markdocx app', () => {
       return { top: scroller.scrollTop, bottom: scroller.scrollHeight - scroller.clientHeight }
     })
     expect(editor.bottom).toBeGreaterThan(10_000)
-    expect(editor.top).toBeGreaterThan(editor.bottom - 50)
+    // Near its end, not at its first line. Within a few screens: CodeMirror refines the heights
+    // of lines it has only estimated as it measures them, and the end moved 308 px in one CI run.
+    expect(editor.top).toBeGreaterThan(editor.bottom - 2_000)
     await context.close()
   })
 
