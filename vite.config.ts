@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { micromarkLinearTextVite } from './src/build/micromark-linear-text.js'
 
 const port = Number(process.env.PORT ?? 5173)
 
@@ -104,7 +105,7 @@ function progressiveWebApp(): Plugin[] {
 
 export default defineConfig({
   publicDir: 'src/app/public',
-  plugins: [react(), contentSecurityPolicy(), progressiveWebApp()],
+  plugins: [micromarkLinearTextVite(), react(), contentSecurityPolicy(), progressiveWebApp()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
@@ -112,10 +113,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
   },
   resolve: { alias: DOM_FREE },
-  worker: { format: 'es' },
+  // The parser runs in the workers: they get the micromark mend too (config.plugins reach workers only in dev).
+  worker: { format: 'es', plugins: () => [micromarkLinearTextVite()] },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true, headers: SECURITY_HEADERS },
   test: {
+    // micromark through Vite, so the tests run the mended text resolver the bundles ship (src/build/micromark-linear-text.ts).
+    server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
     projects: [
       {
         extends: true,

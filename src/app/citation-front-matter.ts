@@ -8,7 +8,7 @@
  * so comments and the rest of the front matter stay as written; a document without front
  * matter gets one. Loaded with the dialog (it brings the YAML reader), not with the page.
  */
-import { parse } from 'yaml'
+import { parseYaml } from '../util/yaml.js'
 
 /** How far into the text the front matter may reach (as Page setup reads it). */
 const LIMIT = 64 * 1024
@@ -72,7 +72,7 @@ export function citationKeys(text: string): CitationKeys {
   if (!found) return { bibliography: [], csl: undefined }
   let data: unknown
   try {
-    data = parse(found.lines.map((line) => line.text).join('\n'))
+    data = parseYaml(found.lines.map((line) => line.text).join('\n'))
   } catch {
     return { bibliography: [], csl: undefined }
   }

@@ -16,7 +16,7 @@
 import { Cite, plugins, type CSL } from '@citation-js/core'
 import '@citation-js/plugin-bibtex'
 import '@citation-js/plugin-csl'
-import { parse as parseYaml } from 'yaml'
+import { parseYaml } from '../util/yaml.js'
 import { hashString } from '../util/hash.js'
 import type { PhrasingContent } from 'mdast'
 import type { CitationItem } from '../mdast/nodes.js'

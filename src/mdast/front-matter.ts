@@ -3,7 +3,7 @@
  */
 import type { Root, Yaml } from 'mdast'
 import type { VFile } from 'vfile'
-import { parse as parseYaml } from 'yaml'
+import { parseYaml } from '../util/yaml.js'
 
 export interface DocumentMetadata {
   title?: string

@@ -63,6 +63,18 @@ describe('parser guard', () => {
     })
   }
 
+  it.each([
+    ['2 000 nested fenced divs', `${Array.from({ length: 2000 }, (_, i) => `${':'.repeat(3 + i)} level${i}`).join('\n')}\nx\n${Array.from({ length: 2000 }, (_, i) => ':'.repeat(2002 - i)).join('\n')}\n`, 'fencedDiv'],
+    ['3 000 nested bracketed spans', `${'['.repeat(3000)}x${']{.c}'.repeat(3000)}\n`, 'bracketedSpan'],
+  ])('flattens %s, which overflowed the compiler', async (_, text, type) => {
+    const { tree, file } = parseMarkdown(text)
+    expect(depth(tree)).toBeLessThanOrEqual(MAX_TREE_DEPTH + 8)
+    expect(JSON.stringify(tree)).toContain(`"type":"${type}"`)
+    expect(file.messages.some((m) => m.ruleId === 'nesting-too-deep')).toBe(true)
+    const result = await markdownToDocx(text)
+    expect(result.data.length).toBeGreaterThan(1000)
+  })
+
   it('keeps every character of a neutralised run', () => {
     const text = `before ${'_'.repeat(MAX_DELIMITER_RUN + 10)} after\n`
     const { tree, file } = parseMarkdown(text)

@@ -2,7 +2,7 @@ import type { Html, Parents } from 'mdast'
 import { isHtmlComment } from '../text/html-text.js'
 import { singleTag } from '../html/prepare.js'
 import { isKnown, VOID } from '../html/tags.js'
-import { hastToFlow, hastToPhrasing, htmlNodeContent, type HtmlConversion } from '../html/to-mdast.js'
+import { hastToFlow, hastToPhrasing, htmlNodeContent, htmlNodeCut, type HtmlConversion } from '../html/to-mdast.js'
 import type { Handler } from './types.js'
 
 /**
@@ -27,6 +27,7 @@ export const html: Handler<Html> = (state, node, context, parent) => {
   }
   const conversion: HtmlConversion = { unsupported: new Set(), position: node.position }
   const fragment = htmlNodeContent(node)
+  if (htmlNodeCut(node)) state.warn(node, 'HTML tags are nested too deeply here; the deeper tags were ignored and their text kept', 'html-too-deep')
   const out = inline ? state.inlines({ type: 'paragraph', children: hastToPhrasing(fragment, conversion) }, context) : state.blocks({ type: 'root', children: hastToFlow(fragment, conversion) }, context)
   if (conversion.unsupported.size > 0) {
     state.warn(node, `HTML <${[...conversion.unsupported].join('>, <')}> is not converted to Word; its text is kept`, 'html-not-converted')

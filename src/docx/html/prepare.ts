@@ -180,6 +180,26 @@ function sizeImages(children: PhrasingContent[]): PhrasingContent[] {
 }
 
 /** The one element an HTML block leaves open at its end (`<div align="center">`), if it is that. */
+/**
+ * What a block opens and closes, read once per node: each level of nesting pairs the tags of
+ * the blocks inside it again (a parse each: 5 000 nested `<div>` blocks took seconds).
+ */
+const opened = new WeakMap<RootContent, ReturnType<typeof openElement> | null>()
+const closed = new WeakMap<RootContent, ReturnType<typeof unmatchedClose> | null>()
+
+function openOf(node: RootContent): ReturnType<typeof openElement> {
+  if (node.type !== 'html') return undefined
+  let known = opened.get(node)
+  if (known === undefined) opened.set(node, (known = openElement(node.value) ?? null))
+  return known ?? undefined
+}
+
+function closeOf(node: RootContent): ReturnType<typeof unmatchedClose> {
+  let known = closed.get(node)
+  if (known === undefined) closed.set(node, (known = unmatchedClose(node) ?? null))
+  return known ?? undefined
+}
+
 function openElement(html: string): { name: string; element: ReturnType<typeof parseHtml>['children'][number] } | undefined {
   const trimmed = html.trim()
   const first = /^<([A-Za-z][A-Za-z0-9-]*)\b/.exec(trimmed)?.[1]?.toLowerCase()
@@ -214,11 +234,18 @@ function unmatchedClose(node: RootContent): { name: string; before: string; afte
 }
 
 /** Joins `<div align="center">` … `</div>` (blocks apart) into one element around the blocks between. */
-function groupBlocks(given: RootContent[]): RootContent[] {
+/**
+ * Block elements nested deeper than this are not joined: each level is a level of recursion
+ * when compiling, and each level pairs its tags again (5 000 nested `<div>` blocks overflowed
+ * the compiler after minutes of pairing).
+ */
+const MAX_BLOCK_NESTING = 32
+
+function groupBlocks(given: RootContent[], depth = 0): RootContent[] {
   // Tables written across HTML blocks first, so a `</div>` after one's `</table>` still pairs.
   const children = groupBlockTables(given)
-  const opens = children.map((child) => (child.type === 'html' ? openElement(child.value) : undefined))
-  const closes = children.map((child, index) => (opens[index] ? undefined : unmatchedClose(child)))
+  const opens = children.map(openOf)
+  const closes = children.map((child, index) => (opens[index] ? undefined : closeOf(child)))
   const pairs = pairTags(children, (node, index) => {
     const open = opens[index]
     if (open) return { name: open.name, closing: false }
@@ -226,6 +253,11 @@ function groupBlocks(given: RootContent[]): RootContent[] {
     return close ? { name: close.name, closing: true } : undefined
   })
   if (pairs.size === 0) return children
+  if (depth >= MAX_BLOCK_NESTING) {
+    // The deeper elements' tags stay lone tags (their content is kept, the tags dropped), with one message.
+    const marker: Html = { type: 'html', value: '', data: { tooDeep: true }, ...(children[0]?.position ? { position: children[0].position } : {}) }
+    return [marker, ...children]
+  }
   const out: RootContent[] = []
   for (let index = 0; index < children.length; index++) {
     const child = children[index]!
@@ -239,7 +271,7 @@ function groupBlocks(given: RootContent[]): RootContent[] {
     const closeAt = closes[close]!
     const conversion: HtmlConversion = { unsupported: new Set(), position: child.position }
     const leading = hastToFlow(open.element.children, conversion)
-    const inner = groupBlocks(children.slice(index + 1, close))
+    const inner = groupBlocks(children.slice(index + 1, close), depth + 1)
     // HTML in the closing block before its closing tag (`<br />` in `<br />\n</div>`) is inside.
     const trailing = closeAt.before.trim() === '' ? [] : hastToFlow(htmlContent(closeAt.before), { ...conversion, position: closing.position })
     const attributes: Record<string, string> = {}

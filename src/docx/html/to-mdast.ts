@@ -16,6 +16,7 @@ import { htmlAnchors, type HtmlAnchor } from './anchor.js'
 import type { HtmlElement } from './node.js'
 import { BLOCKS, DROPPED_WITH_CONTENT, inlineKind, isKnown } from './tags.js'
 import { dropUnclosedRawText } from '../../mdast/unclosed-raw-text.js'
+import { limitHtmlDepth } from '../../mdast/html-depth.js'
 import { htmlPageBreaks } from '../../mdast/html-page-breaks.js'
 import type { PageBreak } from '../../mdast/nodes.js'
 import { TextCache } from '../../mdast/text-cache.js'
@@ -27,11 +28,22 @@ export interface HtmlConversion {
   position?: Position | undefined
 }
 
+/** Parses whose HTML nested too deeply, and lost its deepest tags (html-depth.ts). */
+const cutTooDeep = new WeakSet<HastRoot>()
+
 /** An HTML fragment as hast (parse5's error recovery: unclosed elements end with the fragment). */
 export function parseHtml(html: string): HastRoot {
   // An unclosed <script>, <style>, <textarea>… would take the rest of the HTML (for a block,
   // the rest of the document) with it: its opening tag goes, its text stays (as in the preview).
-  return fromHtml(dropUnclosedRawText([html])[0]!, { fragment: true })
+  const limited = limitHtmlDepth(dropUnclosedRawText([html])[0]!)
+  const root = fromHtml(limited.html, { fragment: true })
+  if (limited.cut) cutTooDeep.add(root)
+  return root
+}
+
+/** Whether an `html` node's HTML nested too deeply to be kept whole (its deepest tags were dropped, their text kept). */
+export function htmlNodeCut(node: Html): boolean {
+  return cutTooDeep.has(parseHtmlNode(node))
 }
 
 /** The content of an HTML fragment (no doctype). */

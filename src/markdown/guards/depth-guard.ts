@@ -10,7 +10,34 @@ import type { VFile } from 'vfile'
 /** Nesting levels kept (Word has 9 list levels; a quote 64 deep is already past any reader). */
 export const MAX_TREE_DEPTH = 64
 
-const WRAPPERS = new Set(['blockquote', 'list', 'listItem', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'footnoteDefinition'])
+/**
+ * Every container that can hold its own kind, Markdown's and markdocx's own (fenced divs, spans,
+ * tracked changes, definition lists): 5 000 nested `:::` fences overflowed the compiler.
+ */
+const WRAPPERS = new Set([
+  'blockquote',
+  'list',
+  'listItem',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'footnoteDefinition',
+  'fencedDiv',
+  'bracketedSpan',
+  'superscript',
+  'subscript',
+  'criticInsertion',
+  'criticDeletion',
+  'criticHighlight',
+  'criticComment',
+  'defList',
+  'defListDescription',
+])
+
+/** An unwrapped definition list's terms stand as the paragraphs they read as. */
+const asParagraph = (node: Nodes): Nodes => (node.type === 'defListTerm' ? ({ type: 'paragraph', children: node.children, ...(node.position ? { position: node.position } : {}) } as Nodes) : node)
 
 export function remarkDepthGuard() {
   return (tree: Root, file: VFile) => {
@@ -40,11 +67,16 @@ export function flattenDeep(tree: Root): Nodes | undefined {
           if (WRAPPERS.has(child.type) && 'children' in child) {
             first ??= child
             // Unwrap repeatedly: a list's items' content, an item's blocks, an emphasis' text.
-            const queue: Nodes[] = [...(child.children as Nodes[])]
-            while (queue.length > 0) {
-              const inner = queue.shift()!
-              if (WRAPPERS.has(inner.type) && 'children' in inner) queue.unshift(...(inner.children as Nodes[]))
-              else replaced.push(inner)
+            // A stack, last child first (no shift, no spread: a wrapper may hold 100 000 children).
+            const pending: Nodes[] = []
+            const pushChildren = (parent: Parents) => {
+              for (let index = parent.children.length - 1; index >= 0; index--) pending.push(parent.children[index] as Nodes)
+            }
+            pushChildren(child)
+            while (pending.length > 0) {
+              const inner = pending.pop()!
+              if (WRAPPERS.has(inner.type) && 'children' in inner) pushChildren(inner)
+              else replaced.push(asParagraph(inner))
             }
           } else replaced.push(child)
         }

@@ -10,7 +10,7 @@ import remarkMath from 'remark-math'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { VFile } from 'vfile'
-import { parse as parseYaml } from 'yaml'
+import { parseYaml } from '../../util/yaml.js'
 import { remarkParseGuard } from '../guards/guard-plugin.js'
 
 const withoutFrontMatter = unified().use(remarkParse).use(remarkParseGuard).use(remarkGfm, { singleTilde: false }).use(remarkMath).freeze()
