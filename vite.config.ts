@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { micromarkLinearTextVite } from './src/build/micromark-linear-text.js'
+import { micromarkMendsVite } from './src/build/micromark-mends.js'
 
 const port = Number(process.env.PORT ?? 5173)
 
@@ -105,7 +105,7 @@ function progressiveWebApp(): Plugin[] {
 
 export default defineConfig({
   publicDir: 'src/app/public',
-  plugins: [micromarkLinearTextVite(), react(), contentSecurityPolicy(), progressiveWebApp()],
+  plugins: [micromarkMendsVite(), react(), contentSecurityPolicy(), progressiveWebApp()],
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
@@ -113,12 +113,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
   },
   resolve: { alias: DOM_FREE },
-  // The parser runs in the workers: they get the micromark mend too (config.plugins reach workers only in dev).
-  worker: { format: 'es', plugins: () => [micromarkLinearTextVite()] },
+  // The parser runs in the workers: they get the micromark mends too (config.plugins reach workers only in dev).
+  worker: { format: 'es', plugins: () => [micromarkMendsVite()] },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true, headers: SECURITY_HEADERS },
   test: {
-    // micromark through Vite, so the tests run the mended text resolver the bundles ship (src/build/micromark-linear-text.ts).
+    // micromark through Vite, so the tests run the mended parser the bundles ship (src/build/micromark-mends.ts).
     server: { deps: { inline: [/[\\/]node_modules[\\/](?:remark-parse|mdast-util-from-markdown|micromark)[\\/]/] } },
     projects: [
       {

@@ -2,11 +2,11 @@
  * Builds the CLI (`npm run build:cli`): the bundle dist/cli/markdocx-main.cjs and the
  * executable dist/cli/markdocx.mjs that loads it through V8's code cache (src/cli/launch.ts).
  * A script rather than esbuild's command line because the bundle takes a plugin
- * (micromark-linear-text.ts).
+ * (micromark-mends.ts).
  */
 import { chmodSync } from 'node:fs'
 import { build } from 'esbuild'
-import { micromarkLinearTextEsbuild } from './micromark-linear-text.js'
+import { micromarkMendsEsbuild } from './micromark-mends.js'
 
 await build({
   entryPoints: ['src/cli/markdocx.ts'],
@@ -20,7 +20,7 @@ await build({
   supported: { 'dynamic-import': false },
   outfile: 'dist/cli/markdocx-main.cjs',
   logLevel: 'warning',
-  plugins: [micromarkLinearTextEsbuild()],
+  plugins: [micromarkMendsEsbuild()],
 })
 
 await build({

@@ -9,6 +9,7 @@
 import type { PhrasingContent } from 'mdast'
 import { decodeNamedCharacterReference } from 'decode-named-character-reference'
 import type { BracketedSpan, Subscript, Superscript } from '../mdast/nodes.js'
+import { append } from '../util/append.js'
 
 type Frame = { tag: string; children: PhrasingContent[]; make?: (children: PhrasingContent[]) => PhrasingContent | undefined }
 
@@ -35,7 +36,7 @@ export function cslHtmlToMdast(html: string): PhrasingContent[] {
         const frame = stack.pop()!
         const made = frame.make ? frame.make(frame.children) : undefined
         if (made) top().children.push(made)
-        else top().children.push(...frame.children)
+        else append(top().children, frame.children)
       }
       continue
     }
@@ -49,7 +50,7 @@ export function cslHtmlToMdast(html: string): PhrasingContent[] {
     const frame = stack.pop()!
     const made = frame.make ? frame.make(frame.children) : undefined
     if (made) top().children.push(made)
-    else top().children.push(...frame.children)
+    else append(top().children, frame.children)
   }
   return trim(root.children)
 }

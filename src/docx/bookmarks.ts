@@ -39,6 +39,8 @@ export function writtenHeadingSlugs(tree: Root, slugs: ReadonlyMap<Heading, stri
 export class BookmarkRegistry {
   private nextId = 0
   private readonly names = new Set<string>()
+  /** The next suffix to try for a base name (lower case). */
+  private readonly suffixes = new Map<string, number>()
   private readonly bySlug = new Map<string, string>()
   private readonly byHeading = new Map<Heading, string>()
   private readonly byId = new Map<string, string>()
@@ -102,10 +104,15 @@ export class BookmarkRegistry {
     if (!/^[\p{L}_]/u.test(base)) base = `h_${base}`
     base = base.slice(0, MAX_NAME)
     let name = base
-    for (let n = 1; this.names.has(name.toLowerCase()); n++) {
+    // The suffixes go on from where this base's last one stopped: 50 000 headings `{#same}`
+    // tried 1, 2, 3… each time, and never finished.
+    const key = base.toLowerCase()
+    let n = this.suffixes.get(key) ?? 1
+    for (; this.names.has(name.toLowerCase()); n++) {
       const suffix = `_${n}`
       name = base.slice(0, MAX_NAME - suffix.length) + suffix
     }
+    this.suffixes.set(key, n)
     this.names.add(name.toLowerCase())
     if (name !== wanted && !wanted.startsWith('_')) this.originals.set(name, wanted)
     return name

@@ -21,6 +21,7 @@ import { walk } from '../mdast/walk.js'
 import { annotationDate, DEFAULT_COMMENT_AUTHOR } from './comments.js'
 import { asParagraphChild } from './ooxml/docx-adapter.js'
 import type { State } from './state.js'
+import { append } from '../util/append.js'
 
 /** `w:id`, `w:author` and `w:date` of one change (the paragraph-mark form is docx's own option). */
 export interface ChangeStamp {
@@ -104,7 +105,7 @@ export function tracked(kind: ChangeKind, children: readonly ParagraphChild[], s
       out.push(asParagraphChild(new TrackedHyperlink(component, kind, stamp())))
     } else if (component instanceof TrackedRuns && component.kind === kind) {
       // Already this change (a change of the same kind inside it): its content joins the group.
-      group.push(...component.content)
+      append(group, component.content)
     } else if (component instanceof TrackedRuns && kind === 'deletion') {
       // Inserted text inside a deletion: inserted, then deleted — the insertion outside, as Word nests them.
       flush()

@@ -27,6 +27,7 @@ import { sourceField } from './source-fields.js'
 import type { State } from './state.js'
 import { formattedRun } from './text/text-runs.js'
 import { runOptions, xmlSafe } from './text/text.js'
+import { append } from '../util/append.js'
 
 /** The document's cross-reference numbers and the bookmarks their references point to. */
 export class CrossReferenceRegistry {
@@ -98,7 +99,7 @@ export function crossReferenceRuns(state: State, node: CrossReference, context: 
   const registry = state.crossReferences
   const out: ParagraphChild[] = []
   for (const piece of formatCrossReference(node, registry.numbers, registry.settings)) {
-    if (piece.type === 'text') out.push(...state.text(piece.value, context, node))
+    if (piece.type === 'text') append(out, state.text(piece.value, context, node))
     else if (piece.type === 'unknown') {
       for (const label of piece.labels) {
         const kind = KIND_NAMES[node.items.find((item) => item.label === label)?.kind ?? 'fig']

@@ -1,9 +1,11 @@
 /**
  * Real Word lists (numbering.xml). One abstract definition per list kind — bullet, ordered,
- * task — with nine levels; every Markdown list gets its own `w:num` instance, so each list
+ * task — with nine levels; every ordered list gets its own `w:num` instance, so each list
  * restarts where Word would otherwise continue counting. An ordered list that starts elsewhere
  * than 1 gets a kind of its own (`ordered-5`), because docx writes each instance's start
- * overrides from its abstract definition.
+ * overrides from its abstract definition. Bullets and checkboxes count nothing, so bullet lists
+ * share instances, and task lists too: an instance is nine start overrides in numbering.xml,
+ * and 200 000 one-item bullet lists made packing take minutes.
  */
 import { AlignmentType, LevelFormat, type INumberingOptions } from 'docx'
 import type { List } from 'mdast'
@@ -26,16 +28,27 @@ type Level = INumberingOptions['config'][number]['levels'][number]
 export class NumberingRegistry {
   private readonly definitions = new Map<string, Level[]>()
   private readonly instances = new Map<List, { reference: string; instance: number }>()
+  /** The two instances all bullet lists share, and all task lists (a list right after another takes the other). */
+  private readonly shared = new Map<ListKind, [{ reference: string; instance: number }, { reference: string; instance: number }]>()
   private nextInstance = 0
 
-  /** The numbering of a list (the same list always gets the same instance). */
-  list(list: List, kind: ListKind, level: number): NumberingRef {
+  /**
+   * The numbering of a list (the same list always gets the same instance). `previous`: the list
+   * right before this one, if any: a bullet list right after another takes the other of its
+   * kind's two shared instances, so that the two stay two lists for readers of the .docx.
+   */
+  list(list: List, kind: ListKind, level: number, previous?: List): NumberingRef {
     let found = this.instances.get(list)
     if (!found) {
       const start = kind === 'ordered' ? clampStart(list.start) : 1
       const reference = kind === 'ordered' && start !== 1 ? `ordered-${start}` : kind
       if (!this.definitions.has(reference)) this.definitions.set(reference, levels(kind, start))
-      found = { reference, instance: ++this.nextInstance }
+      if (kind === 'ordered') found = { reference, instance: ++this.nextInstance }
+      else {
+        let pair = this.shared.get(kind)
+        if (!pair) this.shared.set(kind, (pair = [{ reference, instance: ++this.nextInstance }, { reference, instance: ++this.nextInstance }]))
+        found = previous && this.instances.get(previous) === pair[0] ? pair[1] : pair[0]
+      }
       this.instances.set(list, found)
     }
     return { ...found, level }

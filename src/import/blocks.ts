@@ -29,6 +29,7 @@ import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
 import { calloutTypeOf } from './custom-styles.js'
 import { changeBlock } from './tracked-blocks.js'
+import { append, extent } from '../util/append.js'
 
 export interface BlockContext {
   factsOf(node: Nodes): Map<string, string> | undefined
@@ -94,7 +95,7 @@ function absorb(blocks: Flow[], context: BlockContext): Flow[] {
         continue
       }
       if (absorbed && block.type === 'blockquote' && context.classesOf(block).join(' ') === context.classesOf(last).join(' ') && !callout) {
-        last.children.push(...block.children)
+        append(last.children, block.children)
         continue
       }
     }
@@ -311,7 +312,7 @@ function tableNode(model: TableModel, context: BlockContext): Table | Html {
 }
 
 function gfmTable(model: TableModel, context: BlockContext): Table {
-  const width = Math.max(1, ...model.rows.map((row) => row.cells.length))
+  const width = Math.max(1, extent(model.rows.map((row) => row.cells.length))?.max ?? 1)
   const align: Table['align'] = []
   for (let column = 0; column < width; column++) {
     let value: 'left' | 'center' | 'right' | null = null
@@ -344,7 +345,7 @@ function cellPhrasing(paragraphs: Paragraph[]): PhrasingContent[] {
   const out: PhrasingContent[] = []
   for (const paragraph of paragraphs) {
     if (out.length > 0) out.push({ type: 'html', value: '<br>' })
-    out.push(...paragraph.children)
+    append(out, paragraph.children)
   }
   return out
 }
@@ -363,8 +364,9 @@ function htmlTable(model: TableModel): Html {
       })
       return `<tr>${cells.join('')}</tr>`
     })
-  if (head.length > 0) lines.push('<thead>', ...rowsHtml(head), '</thead>')
-  lines.push('<tbody>', ...rowsHtml(body), '</tbody>', '</table>')
+  // Appended, not spread: a table of 200 000 rows would overflow the call stack.
+  if (head.length > 0) append(lines, ['<thead>', ...rowsHtml(head), '</thead>'])
+  append(lines, ['<tbody>', ...rowsHtml(body), '</tbody>', '</table>'])
   return { type: 'html', value: lines.join('\n') }
 }
 

@@ -24,6 +24,7 @@ import { restoreReferenceList } from './reference-list.js'
 import { customStyleDivs } from './custom-styles.js'
 import { takeParagraphMark, takeRowChanges, unmarkTable, wholeBlockChanges } from './tracked-blocks.js'
 import type { Equation, MarkupFindings } from './word-markup.js'
+import { append } from '../util/append.js'
 
 export interface BuildInput {
   equations: Equation[]
@@ -103,7 +104,7 @@ export function buildDocument(html: string, input: BuildInput): Built {
         out.push(child)
         continue
       }
-      out.push(...splitBlocks(child, markers, facts, input))
+      append(out, splitBlocks(child, markers, facts, input))
     }
     ;(parent as { children: Nodes[] }).children = out
   })
@@ -262,7 +263,7 @@ function splitBlocks(paragraph: Paragraph, markers: WeakMap<Nodes, Marker>, fact
     } else if (current.length > 0 && out.length > 0) {
       // Bookmarks and markers alone: keep them with the block before.
       const last = out[out.length - 1]!
-      if (last.type === 'paragraph') last.children.push(...current)
+      if (last.type === 'paragraph') append(last.children, current)
     }
     current = []
   }

@@ -14,6 +14,7 @@ import type { BracketedSpan, CriticHighlight, Subscript, Superscript } from '../
 import type { DefListDescriptionNode, DefListNode, DefListTermNode } from 'mdast-util-definition-list'
 import { customStyleOf } from './custom-styles.js'
 import { marker } from './markers.js'
+import { append } from '../util/append.js'
 
 /** A table as Word has it: rows of cells, each cell's blocks, spans. */
 export interface TableModel {
@@ -153,7 +154,7 @@ export function htmlToMdast(html: string): HtmlReading {
     const phrasing: PhrasingContent[] = []
     for (const block of blocks) {
       if (phrasing.length > 0) phrasing.push({ type: 'text', value: ' ' })
-      if (block.type === 'paragraph' || block.type === 'heading') phrasing.push(...block.children)
+      if (block.type === 'paragraph' || block.type === 'heading') append(phrasing, block.children)
       else if (block.type === 'code') phrasing.push({ type: 'inlineCode', value: block.value })
     }
     comments.set(id, { type: 'paragraph', children: phrasing })

@@ -19,6 +19,7 @@
 import type { Html, Nodes, Parent, PhrasingContent, Text } from 'mdast'
 import type { BracketedSpan, CriticComment, CriticHighlight, Subscript, Superscript } from '../mdast/nodes.js'
 import type { Marker } from './markers.js'
+import { append } from '../util/append.js'
 
 interface Mark {
   /** Marks with the same key are one run (two adjacent bold runs are one bold run). */
@@ -263,7 +264,7 @@ function build(leaves: Leaf[], from: number, to: number, open: Set<string>): Phr
     }
     const inner = build(leaves, index, bestEnd, new Set([...open, best.key]))
     const made = best.make(mergeText(inner))
-    if (Array.isArray(made)) out.push(...made)
+    if (Array.isArray(made)) append(out, made)
     else out.push(made)
     index = bestEnd
   }

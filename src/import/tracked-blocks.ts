@@ -18,6 +18,7 @@ import { versionsOf, withoutDelimiters } from './critic-versions.js'
 import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
 import type { MessageLog } from './messages.js'
+import { append } from '../util/append.js'
 
 const KIND: Record<string, ChangeKind> = { i: 'insertion', d: 'deletion' }
 
@@ -71,7 +72,7 @@ export function wholeBlockChanges(blocks: RootContent[]): RootContent[] {
       if (block.type === 'blockquote' || block.type === 'footnoteDefinition') block.children = wholeBlockChanges(block.children) as typeof block.children
     }
     const last = out[out.length - 1]
-    if (made.type === 'criticChangeBlock' && last?.type === 'criticChangeBlock' && last.change === made.change) last.children.push(...made.children)
+    if (made.type === 'criticChangeBlock' && last?.type === 'criticChangeBlock' && last.change === made.change) append(last.children, made.children)
     else out.push(made)
   }
   return out
@@ -89,7 +90,7 @@ function wholly(block: Parent): ChangeKind | undefined {
   while (stack.length > 0) {
     const node = stack.pop()!
     if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
-      stack.push(...(node.children as Nodes[]))
+      append(stack, (node.children as Nodes[]))
       continue
     }
     if (node.type !== 'paragraph' && node.type !== 'heading') return undefined
@@ -112,7 +113,7 @@ function unmark(block: Nodes): void {
       const { criticMark: _, ...rest } = node.data
       node.data = rest
     }
-    if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading') stack.push(...(node.children as Nodes[]))
+    if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading') append(stack, (node.children as Nodes[]))
   }
 }
 

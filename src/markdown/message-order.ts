@@ -5,6 +5,7 @@
  */
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
+import { append } from '../util/append.js'
 
 export function remarkMessageOrder() {
   return (_tree: Root, file: VFile) => {
@@ -26,6 +27,6 @@ export function remarkMessageOrder() {
     })
     const sorted = order.map((index) => file.messages[index]!)
     file.messages.length = 0
-    file.messages.push(...sorted)
+    append(file.messages, sorted)
   }
 }

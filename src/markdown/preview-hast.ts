@@ -10,6 +10,7 @@ import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast
 import type { Root } from 'mdast'
 import { PreviewCache } from './preview/blocks.js'
 import { layoutPreview } from './preview/layout.js'
+import { append } from '../util/append.js'
 
 export { PreviewCache, type OutlineEntry, type PreviewBlock, type PreviewLayout, type RenderedBlock } from './preview/blocks.js'
 export { layoutPreview, PreviewLayouter, type LayoutStats } from './preview/layout.js'
@@ -27,7 +28,7 @@ export function toPreviewHast(tree: Root, text: string): HastRoot {
     if (!rendered) continue
     const copy = structuredClone(rendered.hast)
     withAbsoluteLines(copy, block.line)
-    children.push(...copy.children)
+    append(children, copy.children)
   }
   return { type: 'root', children }
 }

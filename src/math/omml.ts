@@ -11,6 +11,7 @@
  */
 import { ACCENTS, GROUP_CHARACTERS, isInfixOperator, lengthInEm, NARY, spaceFor } from './omml-characters.js'
 import { elementsOf, textOf, type MathElement } from './mathml.js'
+import { extent } from '../util/append.js'
 
 export interface OmmlElement {
   name: string
@@ -433,7 +434,7 @@ function table(node: MathElement): OmmlElement[] {
       return { cells, tag }
     })
   if (rows.length === 0) return []
-  const columns = Math.max(1, ...rows.map((r) => r.cells.length))
+  const columns = Math.max(1, extent(rows.map((r) => r.cells.length))?.max ?? 1)
   const aligns: Align[] = Array.from({ length: columns }, (_, column) => cellAlign(rows.find((r) => r.cells[column])?.cells[column]))
   const tagged = (content: OmmlElement[], tag: string) => (tag ? [...content, run('\u2003'), run(tag, 'p')] : content)
   if (rows.length === 1 && columns === 1 && numbered) return tagged(mergeRuns(row(rows[0]!.cells)), rows[0]!.tag)

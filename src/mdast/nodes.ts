@@ -108,6 +108,13 @@ declare module 'mdast' {
   }
 }
 
+declare module 'mdast-util-math' {
+  interface MathData {
+    /** A `$$` block with no closing fence, ended at a blank line or heading (math-fences.ts). */
+    unclosedFence?: boolean
+  }
+}
+
 // made by src/markdown/syntax/superscript.ts
 export interface Superscript extends Parent {
   type: 'superscript'

@@ -219,10 +219,20 @@ export const document: fc.Arbitrary<string> = fc
     return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
   })
 
-/** Lines that are, or look like, ATX headings: empty ones, closing hashes, seven hashes, `#tag`, indented. */
+/**
+ * Lines that are, or look like, setext headings: a line and an underline, and lines that an
+ * underline does not make a heading (list items, quotes, definitions, tables, fences, HTML).
+ */
+const setextLike = fc.tuple(
+  fc.constantFrom('Title', 'Two words', '- item', '> quote', '[ref]: /u', '| a | b |', 'Term', '<div>', '```', '    code', 'x {++open', ': def', '$$', 'Table: t', '* * *', '\tTab'),
+  fc.constantFrom('===', '---', '  ===', '= = =', '--- x', '-', '=', '    ===', '==='),
+).map(([line, underline]) => `${line}\n${underline}`)
+
+/** Lines that are, or look like, ATX headings: empty ones, closing hashes, seven hashes, `#tag`, indented; and setext headings. */
 const headingLike = fc.oneof(
   { weight: 4, arbitrary: atx },
   { weight: 2, arbitrary: fc.constantFrom('#', '## ', '# closing ##', '####### seven', '#tag', '  # indented', '    # code', '#\tTab', '# {++open', '# $$', '# <div>', '# ```') },
+  { weight: 3, arbitrary: setextLike },
 )
 
 /**

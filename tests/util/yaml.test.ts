@@ -51,3 +51,19 @@ describe('parseYaml', () => {
     expect(parseYaml(text)).toEqual(parse(text))
   })
 })
+
+describe('parseYaml on many keys', () => {
+  it('reports a repeated key as the library does, with its line', () => {
+    const text = 'a: 1\nb: 2\na: 3\n'
+    expect(() => parse(text)).toThrow(/Map keys must be unique/)
+    expect(() => parseYaml(text)).toThrow(/Map keys must be unique at line 3, column 1/)
+    expect(parseYaml('<<: {a: 1}\n<<: {b: 2}\nc: 3', { merge: true })).toEqual(parse('<<: {a: 1}\n<<: {b: 2}\nc: 3', { merge: true }))
+  })
+
+  it('parses 100 000 keys (the library compares each key with all before it: minutes)', () => {
+    const text = lines(100_000, (i) => `k${i}: v${i}`)
+    const data = parseYaml(text) as Record<string, string>
+    expect(Object.keys(data)).toHaveLength(100_000)
+    expect(data.k99999).toBe('v99999')
+  })
+})

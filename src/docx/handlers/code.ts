@@ -9,6 +9,7 @@ import { diagramFigure, isDrawnDiagram } from '../media/diagram.js'
 import type { State } from '../state.js'
 import { lineBreakRun } from '../text/text-runs.js'
 import type { Handler } from './types.js'
+import { append } from '../../util/append.js'
 
 /**
  * A code block: one Source Code paragraph (monospace, shaded, kept on one page when short —
@@ -63,7 +64,7 @@ export function codeRuns(state: State, tokens: readonly Token[], context: Contex
         if (index > 0) runs.push(lineBreakRun())
         line.split('\t').forEach((part, partIndex) => {
           if (partIndex > 0) runs.push(new TextRun({ ...style, children: [new Tab()] }))
-          runs.push(...state.text(part, tokenContext, node))
+          append(runs, state.text(part, tokenContext, node))
         })
       })
   }

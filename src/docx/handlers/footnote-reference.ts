@@ -5,6 +5,7 @@ import { complexField } from '../ooxml/fields.js'
 import type { State } from '../state.js'
 import { xmlSafe } from '../text/text.js'
 import type { Handler } from './types.js'
+import { append } from '../../util/append.js'
 
 /**
  * A footnote reference. The first reference to a note creates a real Word footnote (its
@@ -52,7 +53,7 @@ function noteBody(state: State, definition: FootnoteDefinition): Paragraph[] {
     const innerLead = { indent: 0, prefix: [mark, new TextRun(' ')], used: false }
     const innerBlocks = state.withFirstParagraph(innerLead, () => state.footnotes.collectNested(carried, () => state.blocks(inner, context)))
     if (!innerLead.used) paragraphs.push(state.withFirstParagraph(innerLead, () => state.paragraph(context, [])))
-    paragraphs.push(...innerBlocks.filter((block): block is Paragraph => block instanceof Paragraph))
+    append(paragraphs, innerBlocks.filter((block): block is Paragraph => block instanceof Paragraph))
   }
   if (paragraphs.length === 0) paragraphs.push(state.paragraph(context, []))
   return paragraphs

@@ -18,7 +18,7 @@ export const list: Handler<List> = (state, node, context) => {
   return state.blocks(node, {
     ...context,
     listDepth: depth + 1,
-    list: state.numbering.list(node, kind, level),
+    list: state.numbering.list(node, kind, level, state.previousSibling?.type === 'list' ? state.previousSibling : undefined),
     paragraphStyle: context.inFootnote ? context.paragraphStyle : loose ? 'BodyText' : 'Compact',
   })
 }

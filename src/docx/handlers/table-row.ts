@@ -5,6 +5,7 @@ import { trackedRow } from '../changes.js'
 import type { State } from '../state.js'
 import { MAX_COLUMNS } from '../tables/table-layout.js'
 import type { Handler } from './types.js'
+import { append } from '../../util/append.js'
 
 /**
  * A table row, padded to the table's columns so the grid is whole (Word repairs ragged
@@ -49,7 +50,7 @@ function keepsWhole(state: State, cells: MdTableCell[], widths: readonly number[
       const node = stack.pop()!
       if (node.type === 'break') lines++
       else if (node.type === 'image' || node.type === 'imageReference') lines += 10
-      else if ('children' in node) stack.push(...(node.children as Nodes[]))
+      else if ('children' in node) append(stack, (node.children as Nodes[]))
     }
     tallest = Math.max(tallest, lines)
   })

@@ -31,6 +31,7 @@ import type { Position } from 'unist'
 import { htmlAnchors } from './anchor.js'
 import type { HtmlElement } from './node.js'
 import { hastToFlow, htmlContent, type HtmlConversion } from './to-mdast.js'
+import { append } from '../../util/append.js'
 
 const TABLE_TAG = /<(\/)?(table|thead|tbody|tfoot|tr|td|th|caption|colgroup|col)\b((?:[^<>"']|"[^"]*"|'[^']*')*)>/gi
 
@@ -52,7 +53,7 @@ export function groupBlockTables(children: RootContent[]): RootContent[] {
       out.push(child)
       continue
     }
-    out.push(...built)
+    append(out, built)
     index = end
   }
   return out
@@ -204,10 +205,10 @@ function buildTable(blocks: RootContent[]): RootContent[] | undefined {
     }
     const content = piece.kind === 'html' ? convert(piece.html, piece.node) : [piece.node as BlockContent]
     if (content.length === 0) continue
-    if (cell) cell.children.push(...content)
-    else if (caption) caption.push(...(content as BlockContent[]))
+    if (cell) append(cell.children, content)
+    else if (caption) append(caption, (content as BlockContent[]))
     // Outside any cell: browsers show it before the table.
-    else before.push(...(content as RootContent[]))
+    else append(before, (content as RootContent[]))
   }
   closeRow()
   if (table.children.length === 0) return undefined

@@ -10,6 +10,7 @@ import { walk } from '../../mdast/walk.js'
 import { loadAll, type FailureKind } from '../../util/load-queue.js'
 import { htmlImageSources } from '../html/to-mdast.js'
 import { isEmbeddable, readImageInfo, type ImageInfo } from './image-format.js'
+import { append } from '../../util/append.js'
 
 /**
  * Loads the bytes behind an image URL, as written in the Markdown. Throw (or return undefined)
@@ -70,7 +71,7 @@ export function imageUrls(tree: Root): string[] {
   const found: Array<string | ImageReference> = []
   walk(tree, (node) => {
     if (node.type === 'image') found.push((node as Image).url)
-    else if (node.type === 'html') found.push(...htmlImageSources(node as Html))
+    else if (node.type === 'html') append(found, htmlImageSources(node as Html))
     else if (node.type === 'imageReference') found.push(node as ImageReference)
     else if (node.type === 'definition') {
       const id = normalizeIdentifier((node as Definition).identifier)

@@ -9,6 +9,7 @@ import type { Position } from 'unist'
 import type { Context } from '../context.js'
 import { nodeDirection, textDirection } from '../text/rtl.js'
 import type { Block, State } from '../state.js'
+import { append } from '../../util/append.js'
 
 export function titleBlock(state: State, context: Context): Block[] {
   if (!state.features.titleBlock) return []
@@ -58,7 +59,7 @@ function fragment(state: State, text: string, place: Position | undefined): Root
     const node = stack.pop()!
     if (place) node.position = place
     else delete node.position
-    if ('children' in node) stack.push(...(node.children as Array<RootContent | PhrasingContent>))
+    if ('children' in node) append(stack, (node.children as Array<RootContent | PhrasingContent>))
   }
   return tree
 }

@@ -3,7 +3,8 @@
  * on their own: before a line that starts at the left margin after a blank line (every block
  * open before it has ended), after an ATX heading line that itself starts at such a place (a
  * heading is one line and ends there: 100 000 headings without blank lines between were one
- * chunk, parsed whole on every edit), and, inside a long top-level list, before the line that
+ * chunk, parsed whole on every edit), after a setext underline (`===`, `---`) under a line that
+ * starts at such a place, and, inside a long top-level list, before the line that
  * starts its next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
@@ -19,7 +20,8 @@ export interface Cut {
   readonly line: number
   /**
    * `blank`: the line follows a blank line and starts at the margin.
-   * `heading`: the line starts at the margin right after a top-level ATX heading's line.
+   * `heading`: the line starts at the margin right after a top-level heading (an ATX heading's
+   *   line, or a setext heading's underline).
    * `item`: the line starts the next item of a top-level list, right after its previous item.
    */
   readonly kind: 'blank' | 'heading' | 'item'
@@ -58,6 +60,27 @@ function listMarker(text: string, start: number, end: number): Marker | undefine
   if ((marker === '-' || marker === '*') && isThematicBreak(text, start, end)) return undefined
   return marker
 }
+
+/** Whether the line is a setext heading's underline (`===` or `---`, then only blanks), from its content on. */
+function isSetextUnderline(text: string, start: number, end: number): boolean {
+  const marker = text.charCodeAt(start)
+  if (marker !== 61 /* = */ && marker !== 45 /* - */) return false
+  let at = start + runLength(text, start, end, marker)
+  while (at < end && (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9)) at++
+  return at === end
+}
+
+/**
+ * Whether a line that starts where nothing is open can only be a paragraph's first line, so an
+ * underline next would make it a setext heading: not a list item, heading, quote, fence, HTML,
+ * table, definition, math, div or definition-list line.
+ */
+function mayBeSetextText(first: number, marker: Marker | undefined): boolean {
+  return marker === undefined && !SETEXT_EXCLUDED.has(first)
+}
+
+/** `#`, `>`, `` ` ``, `~`, `<`, `|`, `[`, `$`, `:`, `=`, `-`, `*`, `_`, `+`, `{`, a tab, a byte order mark. */
+const SETEXT_EXCLUDED = new Set([35, 62, 96, 126, 60, 124, 91, 36, 58, 61, 45, 42, 95, 43, 123, 9, 0xfeff])
 
 /** Whether the line is an ATX heading (`#` to `######`, then a space, a tab or the line's end). */
 function isAtxHeading(text: string, start: number, end: number): boolean {
@@ -269,6 +292,8 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
   let { open, previousBlank, afterHeading, list, items, divs } = state
+  // Whether the previous line could be a setext heading's text (it started where nothing was open).
+  let setextText = false
   const push = (cut: Cut): boolean => {
     cuts.push(cut)
     items = 0
@@ -310,6 +335,9 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     // Whether this line starts where nothing is open: a cut may go after it if it is a heading.
     const clean = previousBlank || afterHeading || lineNumber === 1
     afterHeading = false
+    // A setext underline under such a line: the heading ends here, as an ATX heading's line does.
+    const underline = setextText && !blank && indent <= 3 && divs === 0 && isSetextUnderline(text, content, end)
+    setextText = false
     let stopped = false
     // A div's fences (at most three columns in): the lines from an opening fence to its closing
     // one stay in one chunk. The opening line may start a chunk; the count goes up after it.
@@ -331,6 +359,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         // A heading ends on its line; HTML blocks that end only at a blank line (`<div>`) start
         // with `<`, never `#`, so after this line nothing is open.
         afterHeading = first === 35 && isAtxHeading(text, content, end)
+        setextText = !afterHeading && mayBeSetextText(first, marker)
         list = marker
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
         stopped = push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
@@ -347,6 +376,10 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     }
     if (fence?.kind === 'open') divs++
     else if (fence?.kind === 'close' && divs > 0) divs--
+    if (underline && open === undefined) {
+      afterHeading = true
+      list = undefined
+    }
     start = next
     if (stopped) break
   }

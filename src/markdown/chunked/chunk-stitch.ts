@@ -70,7 +70,8 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
-  if (a.tree.children.some((node) => (node.type === 'paragraph' && (node.data?.unclosedDiv || node.data?.criticOpen)) || (node.type === 'heading' && node.data?.criticOpen))) return { ok: false }
+  // So may a `$$` block that A alone ended at a blank line or heading (math-fences.ts).
+  if (a.tree.children.some((node) => (node.type === 'paragraph' && (node.data?.unclosedDiv || node.data?.criticOpen)) || (node.type === 'heading' && node.data?.criticOpen) || (node.type === 'math' && node.data?.unclosedFence))) return { ok: false }
   if (runsToEnd(last, a.end)) return { ok: false, ...closingOf(text, last, a.end) }
   if ((last.type === 'code' || last.type === 'math') && !fenceClosed(text, last)) return { ok: false, ...closingOf(text, last, a.end) }
   // Indented code may go on after blank lines, so micromark reads L as interrupting it (an

@@ -240,6 +240,7 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
   const runs: Array<{ start: number; end: number; line: Line }> = []
   const brackets: number[] = []
   const backticks: BacktickRun[] = []
+  const htmlOpeners: number[] = []
   // Brackets cost the parser in one paragraph's inline content, and definitions are blocks of
   // their own: a footnote definition (`[^a]: …`) always starts one, and a link definition
   // (`[a]: …`) does among definitions. Brackets are counted per such block, so a book's 20 000
@@ -294,6 +295,7 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
         }
       }
       if (c === '[' || c === ']') brackets.push(i)
+      if (c === '<' && (text[i + 1] === '!' || text[i + 1] === '?') && !isLiteral(i)) htmlOpeners.push(i)
       i++
     }
   }
@@ -321,6 +323,30 @@ function checkRegion(text: string, region: Line[], replace: Marks, findings: Gua
   }
   countBrackets(last)
   if (backticks.length > MAX_BACKTICK_RUNS) dropUnmatchedBackticks(backticks, replace)
+  if (htmlOpeners.length > MAX_HTML_OPENERS) dropUnclosedHtmlOpeners(text, htmlOpeners, first.start, last.end, replace)
+}
+
+/**
+ * `<!--`, `<?` and `<!X` openers in one paragraph before the ones that cannot close are taken out
+ * of the syntax. micromark reads each as the start of an inline comment, processing instruction
+ * or declaration and scans the rest of the paragraph for its end (`-->`, `?>`, `>`): 10 000
+ * `<!--` on a line took 15 s, and a document mixing them with backticks never finished.
+ */
+export const MAX_HTML_OPENERS = 100
+
+/**
+ * Takes out of the syntax the `<` of each opener with no possible end after it in the region.
+ * Such an opener is text whatever happens, so nothing visible changes and no message is needed.
+ */
+function dropUnclosedHtmlOpeners(text: string, openers: readonly number[], from: number, to: number, replace: Marks): void {
+  const region = text.slice(from, to)
+  const lastEnd = { comment: region.lastIndexOf('-->'), instruction: region.lastIndexOf('?>'), declaration: region.lastIndexOf('>') }
+  for (const at of openers) {
+    const offset = at - from
+    const kind = text.startsWith('<!--', at) ? 'comment' : text[at + 1] === '?' ? 'instruction' : /[A-Za-z]/.test(text[at + 2] ?? '') ? 'declaration' : undefined
+    // `<!-->` and `<!--->` are whole comments: their `-->` starts two or three characters in.
+    if (kind !== undefined && lastEnd[kind] < offset + 2) replace.set(at)
+  }
 }
 
 /** micromark's footnote call: `[^` and a label without white space, brackets or backslashes. */

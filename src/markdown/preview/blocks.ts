@@ -46,6 +46,7 @@ import { countText, type TextCounts } from './counts.js'
 import { summarize } from './summary.js'
 import { limitBlock, WIDE_TABLE, WIDE_TABLE_COLUMNS, type PreviewCut } from './size-limits.js'
 import type { Message } from '../messages.js'
+import { append, extent } from '../../util/append.js'
 
 export interface PreviewBlock {
   /** Content key: two blocks with the same key render to the same hast. */
@@ -224,8 +225,8 @@ function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'has
       into.footnoteDefinitions.push(node)
       if (!enterFootnotes) {
         // Headings in footnote bodies still take slugs, and their definitions count, in document order.
-        into.headings.push(...bodyFacts(node).headings)
-        into.definitions.push(...bodyFacts(node).definitions)
+        append(into.headings, bodyFacts(node).headings)
+        append(into.definitions, bodyFacts(node).definitions)
         return
       }
       break
@@ -237,7 +238,7 @@ function collect(node: Nodes, into: Omit<NodeFacts, 'length' | 'children' | 'has
       into.references.push(node)
       break
     case 'text':
-      if (mayHoldReference(node.value)) into.implicit.push(...referenceLabels(node.value))
+      if (mayHoldReference(node.value)) append(into.implicit, referenceLabels(node.value))
       return
   }
   if ('children' in node) for (const child of node.children) collect(child, into, enterFootnotes)
@@ -654,8 +655,9 @@ function sourceBlock(source: string, error: unknown): RenderedBlock {
 export function footnoteSection(env: Environment, text: string, cache: PreviewCache): Array<{ block: PreviewBlock; rendered: RenderedBlock }> {
   const bodies = env.footnoteOrder.map((id) => env.footnotes.get(id)).filter((node): node is FootnoteDefinition => node?.position !== undefined)
   if (bodies.length === 0) return []
-  const line = Math.min(...bodies.map((node) => node.position!.start.line))
-  const endLine = Math.max(...bodies.map((node) => node.position!.end.line))
+  // Not Math.min(...): 200 000 notes overflow a spread.
+  const line = extent(bodies.map((node) => node.position!.start.line))!.min
+  const endLine = extent(bodies.map((node) => node.position!.end.line))!.max
   const references: FootnoteReference[] = []
   for (const id of env.footnoteOrder) {
     for (let i = 0; i < (env.bodyCounts.get(id) ?? 0); i++) references.push({ type: 'footnoteReference', identifier: id, label: id })

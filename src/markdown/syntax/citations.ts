@@ -31,6 +31,7 @@ import { parseAttributes } from '../../mdast/attributes.js'
 import type { Citation, CitationItem } from '../../mdast/nodes.js'
 import { SourcePoints } from './source-points.js'
 import { textSource, type TextSource } from './text-source.js'
+import { append } from '../../util/append.js'
 
 /** pandoc-crossref's prefixes: these references are not citations. */
 const CROSSREF = /^(?:fig|tbl|eq|sec|lst):/i
@@ -107,7 +108,7 @@ function joinBrackets(children: PhrasingContent[], context: Context): PhrasingCo
       continue
     }
     changed = true
-    out.push(...joined.nodes)
+    append(out, joined.nodes)
     index = joined.last
     current = joined.rest ?? children[++index]
   }

@@ -10,6 +10,7 @@
 import type { Delete, PhrasingContent, Text } from 'mdast'
 import type { Point, Position } from 'unist'
 import type { ChangeKind, CriticComment, CriticDeletion, CriticHighlight, CriticInsertion } from '../../mdast/nodes.js'
+import { append } from '../../util/append.js'
 
 export type Marker = '{==' | '==}' | '{>>' | '<<}' | '{++' | '++}' | '{--' | '--}' | '{~~' | '~>' | '~~}'
 
@@ -182,7 +183,7 @@ function unwrapSubstitutions(children: PhrasingContent[]): PhrasingContent[] {
     const end = child.position?.end
     out[out.length - 1] = trimmed(before, 0, 1)
     out.push(markerText('{~~', start && shift(start, -1), start && shift(start, 2)))
-    out.push(...child.children)
+    append(out, child.children)
     out.push(markerText('~~}', end && shift(end, -2), end && shift(end, 1)))
     trimNext = true
   }

@@ -21,6 +21,7 @@ import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'md
 import type { Position } from 'unist'
 import type { ChangeKind, CriticChangeBlock, CriticSpanData } from '../../mdast/nodes.js'
 import { change, join, type Item, type MarkerItem } from './critic-items.js'
+import { append } from '../../util/append.js'
 
 export type PhrasingBlock = Paragraph | Heading
 
@@ -224,7 +225,7 @@ function rebuild(items: Item[], wraps: Wrap[], consumed: Set<number>): Item[] {
   const replaced = edgeSpaces(items, wraps)
   const out: Item[] = []
   const keep = (index: number) => {
-    if (!consumed.has(index)) out.push(...(replaced.get(index) ?? [items[index]!]))
+    if (!consumed.has(index)) append(out, (replaced.get(index) ?? [items[index]!]))
   }
   let index = 0
   for (const wrap of [...wraps].sort((x, y) => x.from - y.from)) {

@@ -20,6 +20,7 @@ import type { VFile } from 'vfile'
 import { parseAttributes } from '../../mdast/attributes.js'
 import { labelKind } from '../../mdast/cross-references.js'
 import type { CrossReference, CrossReferenceItem, TableCaption } from '../../mdast/nodes.js'
+import { append } from '../../util/append.js'
 
 export function remarkCrossReferences() {
   return (tree: Root, file: VFile) => {
@@ -39,7 +40,7 @@ export function remarkCrossReferences() {
       for (let index = 0; index < children.length; index++) {
         const child = children[index]!
         const pieces = child.type === 'text' ? splitText(child, source) : undefined
-        if (pieces) (out ??= children.slice(0, index)).push(...pieces)
+        if (pieces) append((out ??= children.slice(0, index)), pieces)
         else {
           out?.push(child)
           if ('children' in child) stack.push(child)

@@ -26,6 +26,7 @@ import { calloutKind, calloutTitle } from './callouts.js'
 import type { Callout } from '../../mdast/nodes.js'
 import { pointAt, textSource } from './text-source.js'
 import type { FencedDiv } from '../../mdast/nodes.js'
+import { append } from '../../util/append.js'
 
 const OPENING = /^[ \t]*(:{3,})[ \t]*(\{[^\n]*\}|[^\s{}:][^\s{}]*)[ \t]*:*[ \t]*$/
 const CLOSING = /^[ \t]*:{3,}[ \t]*$/
@@ -73,7 +74,7 @@ function groupDivs(parent: Parent, source: string, file: VFile): void {
     if (child.type === 'paragraph' && mayHoldFence(child)) {
       const split = splitFences(child, source)
       fences ||= split.some((item) => item.kind !== 'block')
-      items.push(...(split.length > 1 ? split.map((item) => ({ ...item, from: child })) : split))
+      append(items, (split.length > 1 ? split.map((item) => ({ ...item, from: child })) : split))
       continue
     }
     items.push({ kind: 'block', node: child })
@@ -228,7 +229,7 @@ function splitFences(paragraph: Paragraph, source: string): Item[] {
     const children: PhrasingContent[] = []
     run.forEach((line, index) => {
       if (index > 0) children.push(lineBreak(run[index - 1]!, line))
-      children.push(...line)
+      append(children, line)
     })
     const node: Paragraph = { type: 'paragraph', children: mergeTexts(children) }
     const position = spanOf(children[0]?.position, children[children.length - 1]?.position)

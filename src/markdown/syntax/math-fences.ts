@@ -21,6 +21,7 @@ import type { Point, Position } from 'unist'
 import type { VFile } from 'vfile'
 import { parseAttributes } from '../../mdast/attributes.js'
 import { lastIndexWhere } from '../../util/last-index.js'
+import { append } from '../../util/append.js'
 
 const CLOSING_WITH_LABEL = /^[ \t]*\${2,}[ \t]*(\{[^{}\n]*\})[ \t]*$/
 
@@ -50,6 +51,7 @@ export function remarkMathFences(this: Processor) {
     }
     if (current !== tree) tree.children = current.children
     for (const fix of fixes) if (fix.kind === 'label') labelBlock(tree, fix)
+    for (const fix of fixes) if (fix.kind === 'unclosed') markUnclosed(tree, lines.endBefore(fix.at))
     labelInlineDisplayMath(tree, source)
   }
 }
@@ -167,13 +169,23 @@ function reparse(parse: (text: string) => Root, source: string, lines: Lines, fi
         move(node.position.start)
         move(node.position.end)
       }
-      if ('children' in node) stack.push(...(node.children as RootContent[]))
+      // One at a time: a spread of a node's 200 000 children overflows the call stack.
+      if ('children' in node) for (const child of node.children as RootContent[]) stack.push(child)
     }
   }
   return tree
 }
 
 const CLOSING = '$$\n'
+
+/**
+ * Marks the block a fence was put in for: in a chunk parsed alone, such a block may close in a
+ * later chunk, so the chunked parser may not cut after it (chunk-stitch.ts).
+ */
+function markUnclosed(tree: Root, end: number): void {
+  const node = tree.children.find((child): child is Math => child.type === 'math' && child.position?.end.offset === end)
+  if (node) node.data = { ...node.data, unclosedFence: true }
+}
 
 /** The label of a labelled closing fence on the block it closes. */
 function labelBlock(tree: Root, fix: Extract<Fix, { kind: 'label' }>): void {
@@ -191,7 +203,7 @@ function labelInlineDisplayMath(tree: Root, source: string): void {
       labelParagraph(node, source)
       continue
     }
-    if ('children' in node && node.type !== 'table') stack.push(...(node.children as RootContent[]))
+    if ('children' in node && node.type !== 'table') append(stack, (node.children as RootContent[]))
   }
 }
 

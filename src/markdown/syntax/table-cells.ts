@@ -8,6 +8,7 @@
 import type { Nodes, Root, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import type { VFile } from 'vfile'
+import { append } from '../../util/append.js'
 
 /** Longest quote of dropped text in a message. */
 const QUOTE = 60
@@ -31,7 +32,10 @@ function trimRows(table: Table, file: VFile): void {
     if (row.children.length <= columns) continue
     const extra = row.children.splice(columns)
     const last = row.children[columns - 1]!
-    for (const cell of extra) last.children.push({ type: 'text', value: ' | ' }, ...cell.children)
+    for (const cell of extra) {
+      last.children.push({ type: 'text', value: ' | ' })
+      append(last.children, cell.children)
+    }
     if (extra[extra.length - 1]?.position && last.position) last.position = { ...last.position, end: extra[extra.length - 1]!.position!.end }
     const text = extra.map((cell) => toString(cell)).filter((value) => value.trim() !== '').join(' | ')
     const quoted = text.length > QUOTE ? `${text.slice(0, QUOTE - 1)}…` : text
