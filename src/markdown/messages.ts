@@ -18,12 +18,25 @@ export interface Message {
   endColumn?: number
 }
 
-/** Plain-data copies of a file's messages, in the order they were recorded. */
+/**
+ * How many messages of one rule are reported. A hostile document can raise one message per
+ * line (100 000 unpaired `{++`): past this many the rest are counted in one closing message,
+ * so the problems pane, the worker's post and the CLI's stderr stay small.
+ */
+export const MAX_MESSAGES_PER_RULE = 100
+
+/** Plain-data copies of a file's messages, in the order they were recorded, at most MAX_MESSAGES_PER_RULE per rule. */
 export function messagesOf(file: VFile): Message[] {
-  return file.messages.map((m) => {
+  const counts = new Map<string, number>()
+  const out: Message[] = []
+  for (const m of file.messages) {
+    const ruleId = m.ruleId ?? 'markdocx'
+    const count = (counts.get(ruleId) ?? 0) + 1
+    counts.set(ruleId, count)
+    if (count > MAX_MESSAGES_PER_RULE) continue
     const message: Message = {
       reason: m.reason,
-      ruleId: m.ruleId ?? 'markdocx',
+      ruleId,
       severity: m.fatal === true ? 'error' : m.fatal === false ? 'warning' : 'info',
     }
     if (m.place) {
@@ -34,8 +47,15 @@ export function messagesOf(file: VFile): Message[] {
       if (end?.line) message.endLine = end.line
       if (end?.column) message.endColumn = end.column
     }
-    return message
-  })
+    out.push(message)
+  }
+  for (const [ruleId, count] of counts) {
+    if (count <= MAX_MESSAGES_PER_RULE) continue
+    const first = out.find((message) => message.ruleId === ruleId)
+    const more = count - MAX_MESSAGES_PER_RULE
+    out.push({ reason: `${more.toLocaleString('en')} more message${more === 1 ? '' : 's'} like this one are not listed`, ruleId, severity: first?.severity ?? 'warning' })
+  }
+  return out
 }
 
 /** `file:line:column: reason [rule]`, the form editors and CI logs understand. */

@@ -149,6 +149,12 @@ describe('hostile input', () => {
   it('pairs thousands of changes and paragraph spans', () => {
     const inline = parseMarkdown('{++x++}{--y--}{~~a~>b~~} '.repeat(3000)).tree.children[0] as { children: Nodes[] }
     expect(inline.children.filter((node) => node.type === 'criticInsertion')).toHaveLength(6000)
+    // Past the delimiter limit the tildes leave micromark's syntax (guard.ts): the same changes.
+    const one = parse('x {~~a `b`~>c~~} ')[0] as { paragraph: unknown[] }
+    const many = parse('x {~~a `b`~>c~~} '.repeat(3000))[0] as { paragraph: unknown[] }
+    expect(one.paragraph).toEqual(['x ', { '-': ['a ', '`b`'] }, { '+': ['c'] }])
+    expect(many.paragraph.slice(0, 6)).toEqual(['x ', { '-': ['a ', '`b`'] }, { '+': ['c'] }, ' x ', { '-': ['a ', '`b`'] }, { '+': ['c'] }])
+    expect(many.paragraph.filter((node) => typeof node === 'object')).toHaveLength(6000)
     const spans = parseMarkdown('a {++\n\nb\n\nc ++}\n\n'.repeat(2000)).tree
     expect(spans.children.filter((node) => node.type === 'criticChangeBlock')).toHaveLength(2000)
   })

@@ -209,6 +209,16 @@ describe('parser guard on huge constructs (issue 14)', () => {
     expect(large.file.messages).toEqual([])
   })
 
+  it('counts the cells rows hold beyond the header: a narrow table of very wide rows is kept as text', () => {
+    const ragged = `|a|\n|-|\n${Array.from({ length: 400 }, () => row(300, () => 'x')).join('\n')}\n`
+    const { tree, file } = parseMarkdown(ragged)
+    expect(tree.children.map((node) => node.type)).toEqual(['paragraph'])
+    expect(file.messages.map((m) => m.ruleId)).toEqual(['table-too-large'])
+    // A few extra cells per row, as real tables have, stay a table.
+    const loose = parseMarkdown(`|a|b|\n|-|-|\n${Array.from({ length: 100 }, () => row(5, () => 'x')).join('\n')}\n`)
+    expect(loose.tree.children.map((node) => node.type)).toEqual(['table'])
+  })
+
   it('takes backtick runs without a partner out of the syntax, keeping code spans and text', () => {
     // Runs of every length from 3 to 1 052 (no two alike) made micromark scan for minutes.
     const runs = Array.from({ length: MAX_BACKTICK_RUNS + 50 }, (_, i) => '`'.repeat(i + 3)).join(' x ')

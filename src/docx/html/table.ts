@@ -12,6 +12,13 @@ import type { State } from '../state.js'
 import { MAX_COLUMNS } from '../tables/table-layout.js'
 import type { HtmlElement } from './node.js'
 
+/**
+ * The most cells an HTML table may have to become a Word table, as for a Markdown table
+ * (guards/guard.ts MAX_TABLE_CELLS): a generated 5 000 × 100 table took 50 s and 2.8 GB to
+ * compile. A larger one is written as lines of text, one per row, with a message.
+ */
+export const MAX_HTML_TABLE_CELLS = 100_000
+
 /** Cell padding (left + right) from the Table style, taken off the width content may use. */
 const CELL_PADDING = 2 * 86
 
@@ -37,11 +44,19 @@ export function htmlTable(state: State, node: HtmlElement, context: Context): Ou
   if (rows.length === 0) return []
   if (context.inFootnote) {
     state.warn(node, 'Tables cannot go in Word footnotes; its rows are written as lines of text', 'table-in-footnote')
-    return rows.map((row) => state.paragraph(context, row.children.flatMap((cell, index) => [...(index > 0 ? state.text(' | ', context, row) : []), ...(cell.type === 'htmlElement' ? state.inlines({ type: 'paragraph', children: flatText(cell) }, context) : [])])))
+    return rowsAsLines(state, rows, context)
+  }
+  let cellCount = 0
+  for (const row of rows) for (const cell of row.children) if (isElement(cell, 'td', 'th')) cellCount++
+  if (cellCount > MAX_HTML_TABLE_CELLS) {
+    state.warn(node, `This HTML table (${rows.length.toLocaleString('en')} rows, ${cellCount.toLocaleString('en')} cells) is written as lines of text: over ${MAX_HTML_TABLE_CELLS.toLocaleString('en')} cells is more than a Word table can hold usefully`, 'table-too-large')
+    return rowsAsLines(state, rows, context)
   }
   // Place every cell on the grid, skipping columns that rowspans from above occupy.
   const occupied = rows.map(() => new Set<number>())
   const placements: Placement[][] = rows.map(() => [])
+  // Which placement from a row above covers a row's column (for its vMerge continue cells).
+  const coveredBy: Map<number, Placement>[] = rows.map(() => new Map())
   let columns = 0
   let clipped = false
   rows.forEach((row, r) => {
@@ -57,8 +72,14 @@ export function htmlTable(state: State, node: HtmlElement, context: Context): Ou
       }
       const fits = Math.min(wide, MAX_COLUMNS - column)
       if (fits < wide) clipped = true
-      placements[r]!.push({ cell, row: r, column, columns: fits, rows: tall })
-      for (let dr = 0; dr < tall; dr++) for (let dc = 0; dc < fits; dc++) occupied[r + dr]!.add(column + dc)
+      const placement: Placement = { cell, row: r, column, columns: fits, rows: tall }
+      placements[r]!.push(placement)
+      for (let dr = 0; dr < tall; dr++) {
+        for (let dc = 0; dc < fits; dc++) {
+          occupied[r + dr]!.add(column + dc)
+          if (dr > 0) coveredBy[r + dr]!.set(column + dc, placement)
+        }
+      }
       column += fits
       columns = Math.max(columns, column)
     }
@@ -72,15 +93,19 @@ export function htmlTable(state: State, node: HtmlElement, context: Context): Ou
   const out = state.withFirstParagraph(undefined, () =>
     rows.map((row, r) => {
       const cells: TableCell[] = []
+      const starts: (Placement | undefined)[] = []
+      for (const placement of placements[r]!) starts[placement.column] = placement
       for (let column = 0; column < columns; ) {
-        const start = placements[r]!.find((p) => p.column === column)
-        const above = start ? undefined : placements.slice(0, r).flat().find((p) => p.row + p.rows > r && column >= p.column && column < p.column + p.columns)
+        const start = starts[column]
+        const above = start ? undefined : coveredBy[r]!.get(column)
         if (start) {
           cells.push(cell(state, start, r < headerRows, row, columnWidth, context))
           column += start.columns
         } else if (above) {
-          cells.push(new TableCell({ width: { size: columnWidth * above.columns, type: WidthType.DXA }, ...(above.columns > 1 ? { columnSpan: above.columns } : {}), verticalMerge: VerticalMergeType.CONTINUE, children: [new Paragraph({ style: 'Compact' })] }))
-          column += above.columns
+          // The rest of the span (all of it, unless a cell of this row overlapped its start).
+          const wide = Math.min(above.column + above.columns - column, columns - column)
+          cells.push(new TableCell({ width: { size: columnWidth * wide, type: WidthType.DXA }, ...(wide > 1 ? { columnSpan: wide } : {}), verticalMerge: VerticalMergeType.CONTINUE, children: [new Paragraph({ style: 'Compact' })] }))
+          column += wide
         } else {
           cells.push(new TableCell({ width: { size: columnWidth, type: WidthType.DXA }, children: [new Paragraph({ style: 'Compact' })] }))
           column += 1
@@ -135,6 +160,11 @@ function cell(state: State, placement: Placement, headerRow: boolean, row: HtmlE
 function alignment(align: string | undefined, style: string | undefined): 'left' | 'center' | 'right' | undefined {
   const value = (align ?? /text-align\s*:\s*(\w+)/i.exec(style ?? '')?.[1] ?? '').toLowerCase()
   return value === 'left' || value === 'center' || value === 'right' ? value : undefined
+}
+
+/** The rows as paragraphs of their cells' text, ` | ` between cells: for where a Word table cannot go. */
+function rowsAsLines(state: State, rows: HtmlElement[], context: Context): Output[] {
+  return rows.map((row) => state.paragraph(context, row.children.flatMap((cell, index) => [...(index > 0 ? state.text(' | ', context, row) : []), ...(cell.type === 'htmlElement' ? state.inlines({ type: 'paragraph', children: flatText(cell) }, context) : [])])))
 }
 
 function flatText(cell: HtmlElement): PhrasingContent[] {

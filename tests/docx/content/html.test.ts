@@ -156,6 +156,23 @@ describe('HTML tables', () => {
     expect(messages).toEqual([['table-too-wide', 1, 1]])
   })
 
+  it('keeps every row on the grid when a cell overlaps a rowspan from above', async () => {
+    // Row 2's first cell spans columns 0-1, over the start of row 1's rowspan at column 1.
+    const { body } = await convert('<table><tr><td>a</td><td rowspan="2" colspan="2">b</td></tr><tr><td colspan="2">c</td></tr><tr><td>d</td><td>e</td><td>f</td></tr></table>\n')
+    expect(body.match(/<w:gridCol /g)).toHaveLength(3)
+    const rows = body.split('<w:tr>').slice(1)
+    const width = (row: string) => [...row.matchAll(/<w:tc>(.*?)<\/w:tc>/g)].reduce((sum, cell) => sum + Number(/<w:gridSpan w:val="(\d+)"/.exec(cell[1]!)?.[1] ?? 1), 0)
+    expect(rows.map(width)).toEqual([3, 3, 3])
+  })
+
+  it('writes a table over the cell budget as lines of text, with a message', async () => {
+    const row = `<tr>${'<td>x</td>'.repeat(40)}</tr>`
+    const { body, messages } = await convert(`<table>${row.repeat(2501)}</table>\n`)
+    expect(body).not.toContain('<w:tbl>')
+    expect(body.match(/<w:p>|<w:p /g)?.length).toBeGreaterThanOrEqual(2501)
+    expect(messages).toEqual([['table-too-large', 1, 1]])
+  })
+
   it('writes a table in a footnote as lines of text', async () => {
     const { messages } = await convert('Note[^1]\n\n[^1]: <table><tr><td>a</td><td>b</td></tr></table>\n')
     expect(messages.map((m) => m[0])).toContain('table-in-footnote')
