@@ -6,6 +6,7 @@ import type { Element, Root as HastRoot, RootContent } from 'hast'
 import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { layoutPreview, PreviewCache, toPreviewHast } from '../../src/markdown/preview-hast.js'
+import { MAX_OUTLINE_TEXT, outlineText } from '../../src/markdown/preview/layout.js'
 
 function layout(text: string, cache = new PreviewCache()) {
   const { tree } = parseMarkdown(text)
@@ -107,6 +108,17 @@ describe('layoutPreview', () => {
       { depth: 2, text: 'B c', slug: 'b-c', line: 3 },
       { depth: 3, text: 'Quoted', slug: 'quoted', line: 5 },
     ])
+  })
+
+  it('cuts a heading of a pasted megabyte to its first MAX_OUTLINE_TEXT characters in the outline', () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `key${i}: value`).join('\n')
+    const [entry] = layout(`${lines}\n---\n`).outline
+    expect(entry!.text).toHaveLength(MAX_OUTLINE_TEXT + 1)
+    expect(entry!.text.startsWith('key0: value\nkey1: value')).toBe(true)
+    expect(entry!.text.endsWith('…')).toBe(true)
+    // Never between the halves of a surrogate pair.
+    expect(outlineText(`${'x'.repeat(MAX_OUTLINE_TEXT - 1)}😀😀`)).toBe(`${'x'.repeat(MAX_OUTLINE_TEXT - 1)}…`)
+    expect(outlineText('short')).toBe('short')
   })
 
   it('is the same whole as parts: toPreviewHast puts absolute lines on every block element', () => {

@@ -182,6 +182,21 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 /**
+ * The most characters of a heading the outline and the contents list show. A setext heading can
+ * hold a whole pasted paragraph (100 000 lines of `key: value` under a `---`): laying out its
+ * megabyte in the sidebar took the page 800 ms.
+ */
+export const MAX_OUTLINE_TEXT = 300
+
+/** A heading's text as the outline shows it: cut at MAX_OUTLINE_TEXT characters, with an ellipsis. */
+export function outlineText(text: string): string {
+  if (text.length <= MAX_OUTLINE_TEXT) return text
+  // Not between the two halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(text[MAX_OUTLINE_TEXT - 1]!) ? MAX_OUTLINE_TEXT - 1 : MAX_OUTLINE_TEXT
+  return `${text.slice(0, end).trimEnd()}…`
+}
+
+/**
  * The outline: every heading with its slug and line. The previous array is returned when
  * nothing in it changed (an edit that moves no heading), so callers can compare by identity.
  */
@@ -193,7 +208,7 @@ function outlineOf(env: Environment, previous: OutlineEntry[] | undefined): Outl
     const line = heading.position?.start.line ?? 1
     const old = previous?.[index]
     const number = env.sectionNumbers?.get(heading)
-    const text = number ? `${number} ${headingText(heading)}` : headingText(heading)
+    const text = outlineText(number ? `${number} ${headingText(heading)}` : headingText(heading))
     if (same && old && old.line === line && old.slug === slug && old.depth === heading.depth && old.text === text) entries.push(old)
     else {
       same = false
