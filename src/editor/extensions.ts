@@ -15,6 +15,7 @@ import { endListOnEmptyItem } from './end-list.js'
 import { largePaste } from './large-paste.js'
 import { markRuns } from './mark-runs.js'
 import { safeMouseSelection } from './safe-mouse.js'
+import { specialChars } from './special-chars.js'
 
 /** Shortcuts, shown in the toolbar's tooltips and `aria-keyshortcuts`. */
 export const SHORTCUTS = {
@@ -58,6 +59,8 @@ export const BASIC_SETUP: BasicSetupOptions = {
   highlightSelectionMatches: true,
   autocompletion: false,
   closeBrackets: false,
+  // special-chars.ts draws them, at most a few hundred a line (a pasted million NUL froze the page).
+  highlightSpecialChars: false,
   bracketMatching: true,
   lintKeymap: true,
   tabSize: 4,
@@ -104,6 +107,7 @@ const COMMON: Extension[] = [
   markRuns,
   // A paste of hundreds of thousands of lines goes in a piece a task (large-paste.ts).
   largePaste,
+  specialChars,
 ]
 
 /**
