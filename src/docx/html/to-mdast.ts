@@ -20,6 +20,7 @@ import { limitHtmlDepth } from '../../mdast/html-depth.js'
 import { htmlPageBreaks } from '../../mdast/html-page-breaks.js'
 import type { PageBreak } from '../../mdast/nodes.js'
 import { TextCache } from '../../mdast/text-cache.js'
+import { MAX_HTML_TABLE_CELLS } from './table.js'
 
 export interface HtmlConversion {
   /** Tags that were dropped (their text kept), each once. */
@@ -30,20 +31,53 @@ export interface HtmlConversion {
 
 /** Parses whose HTML nested too deeply, and lost its deepest tags (html-depth.ts). */
 const cutTooDeep = new WeakSet<HastRoot>()
+/** Parses whose tables held more than MAX_HTML_TABLE_CELLS cells, read as rows of text. */
+const tablesFlattened = new WeakSet<HastRoot>()
+
+const CELL_TAG = /<t[dh][\s/>]/gi
+
+/** Whether `html` has more than MAX_HTML_TABLE_CELLS table cells (counting stops there). */
+function overCellBudget(html: string): boolean {
+  CELL_TAG.lastIndex = 0
+  let cells = 0
+  while (CELL_TAG.exec(html)) if (++cells > MAX_HTML_TABLE_CELLS) return true
+  return false
+}
+
+/**
+ * The HTML with its table markup made rows of text: each row a paragraph, `|` before each
+ * cell. Done on the text, before parsing, because the parse itself is what does not fit: a
+ * 5 000 × 100 table's elements took parse5 and the conversion 2.5 GB and 40 s.
+ */
+function flattenTables(html: string): string {
+  return html
+    .replace(/<\/?(?:table|thead|tbody|tfoot|colgroup|col)\b(?:[^<>"']|"[^"]*"|'[^']*')*>/gi, '')
+    .replace(/<tr\b(?:[^<>"']|"[^"]*"|'[^']*')*>/gi, '<p>')
+    .replace(/<\/tr\s*>/gi, '</p>')
+    .replace(/<t[dh]\b(?:[^<>"']|"[^"]*"|'[^']*')*>/gi, ' | ')
+    .replace(/<\/t[dh]\s*>/gi, '')
+}
 
 /** An HTML fragment as hast (parse5's error recovery: unclosed elements end with the fragment). */
 export function parseHtml(html: string): HastRoot {
+  const flatten = overCellBudget(html)
   // An unclosed <script>, <style>, <textarea>… would take the rest of the HTML (for a block,
   // the rest of the document) with it: its opening tag goes, its text stays (as in the preview).
-  const limited = limitHtmlDepth(dropUnclosedRawText([html])[0]!)
+  const limited = limitHtmlDepth(dropUnclosedRawText([flatten ? flattenTables(html) : html])[0]!)
   const root = fromHtml(limited.html, { fragment: true })
   if (limited.cut) cutTooDeep.add(root)
+  if (flatten) tablesFlattened.add(root)
   return root
 }
 
 /** Whether an `html` node's HTML nested too deeply to be kept whole (its deepest tags were dropped, their text kept). */
 export function htmlNodeCut(node: Html): boolean {
   return cutTooDeep.has(parseHtmlNode(node))
+}
+
+/** Whether an `html` node's tables were too large to be tables, and were read as rows of text. */
+export function htmlTablesFlattened(node: Html): boolean {
+  return tablesFlattened.has(parseHtmlNode(node))
 }
 
 /** The content of an HTML fragment (no doctype). */
