@@ -104,6 +104,19 @@ describe('preview size limits', () => {
     expect(toString(hast[0]!)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
   })
 
+  it('counts a letter of a right-to-left script, or U+FFFD, as 8 characters; CJK as 1', () => {
+    const hebrew = (n: number) => `${'אבג '.repeat(n)}\n`
+    expect(layout(hebrew(1500)).notes).toEqual([])
+    const { notes, hast } = layout(hebrew(10_000))
+    expect(notes).toHaveLength(1)
+    const shown = [...toString(hast[0]!).matchAll(/[\u0590-\u05ff]/g)].length
+    // Three letters (8 each) and a space a word: 25 per word.
+    expect(shown).toBeGreaterThan((PREVIEW_LIMITS.characters / 25) * 3 - 300)
+    expect(shown).toBeLessThanOrEqual((PREVIEW_LIMITS.characters / 25) * 3)
+    expect(layout(`${'\ufffd'.repeat(10_000)}\n`).notes).toHaveLength(1)
+    expect(layout(`${'中文 '.repeat(15_000)}\n`).notes).toEqual([])
+  })
+
   it('cuts 20 000 hard breaks', () => {
     const text = Array.from({ length: 20_000 }, (_, i) => `l${i}\\`).join('\n')
     const { hast, notes } = layout(text)
