@@ -27,6 +27,9 @@ export const PATHOLOGICAL = [
   '250 000 hard breaks',
   '100 000 lines of leading whitespace',
   '100 000 duplicate headings',
+  'a million NUL characters',
+  'bidi controls around Hebrew, 100 000 times',
+  'a setext heading of 100 000 lines',
 ] as const
 
 export type PathologicalName = (typeof PATHOLOGICAL)[number]
@@ -81,6 +84,14 @@ export function makeInput(name: string): string {
       return lines(100_000, (i) => `${' '.repeat(i % 301)}line ${i}`)
     case '100 000 duplicate headings':
       return lines(100_000, () => '# Same heading')
+    case 'a million NUL characters':
+      // One line: the editor drew a placeholder element for each NUL in view (special-chars.ts).
+      return '\u0000'.repeat(1_000_000)
+    case 'bidi controls around Hebrew, 100 000 times':
+      return '\u202e\u05d0\u200f\u2066x\u2069 '.repeat(100_000)
+    case 'a setext heading of 100 000 lines':
+      // A paragraph the `---` under it makes a heading: the outline lists it (cut to 300 characters).
+      return `${lines(100_000, (i) => `key${i}: value ${i}`)}\n---`
     default:
       throw new Error(`no input named ${name}`)
   }
