@@ -189,7 +189,8 @@ describe('markdocx app', () => {
       return document.querySelector('[data-testid="empty-hint"]') !== null && pane.scrollTop > 0
     }, `${paragraphs}\n\nThe last line.`)
     expect(hinted).toBe(true)
-    await expect.poll(() => page.locator('[data-testid="preview"] p').count()).toBeGreaterThan(10)
+    // Not the poll's default second: a busy CI machine took longer to render 3 000 paragraphs.
+    await expect.poll(() => page.locator('[data-testid="preview"] p').count(), { timeout: 30_000 }).toBeGreaterThan(10)
     await settled(page)
     // The hint went from above the page; Chromium kept the page in place by scrolling the
     // preview to its top. That scroll is the layout's, not the reader's: the editor stays at
