@@ -4,17 +4,11 @@
  */
 import { EditorSelection, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cycleHeading, insertImageLink, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, type Command } from '../../src/editor/commands.js'
-import { installLayoutStubs } from './setup.js'
+import { editorViews } from './setup.js'
 
-beforeAll(installLayoutStubs)
-
-let views: EditorView[] = []
-afterEach(() => {
-  for (const view of views) view.destroy()
-  views = []
-})
+const keep = editorViews()
 
 /** A view with `|` marking the cursor or `[` `]` the selection. */
 function editor(text: string): EditorView {
@@ -24,7 +18,7 @@ function editor(text: string): EditorView {
   const doc = text.replace(/[[\]|]/g, '')
   const selection = from >= 0 ? EditorSelection.single(from, to - 1) : EditorSelection.cursor(Math.max(0, cursor))
   const view = new EditorView({ state: EditorState.create({ doc, selection }), parent: document.body })
-  views.push(view)
+  keep(view)
   return view
 }
 

@@ -6,23 +6,17 @@
 import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState } from '@codemirror/state'
 import { EditorView, runScopeHandlers } from '@codemirror/view'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
-import { installLayoutStubs } from './setup.js'
+import { editorViews } from './setup.js'
 
-beforeAll(installLayoutStubs)
-
-let views: EditorView[] = []
-afterEach(() => {
-  for (const view of views) view.destroy()
-  views = []
-})
+const keep = editorViews()
 
 /** Types `keys` (text, with \n as Enter) at the end of `doc`, through the editor's keymaps. */
 function typeInto(doc: string, keys: string): string {
   const view = new EditorView({ state: EditorState.create({ doc, selection: EditorSelection.cursor(doc.length), extensions: EDITOR_EXTENSIONS }), parent: document.body })
-  views.push(view)
+  keep(view)
   for (const key of keys) {
     ensureSyntaxTree(view.state, view.state.doc.length, 5000)
     if (key === '\n') {

@@ -9,18 +9,12 @@ import { EditorSelection, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
 import type { Root } from 'mdast'
 import { toString } from 'mdast-util-to-string'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { toggleBold, toggleCode, toggleItalic, toggleStrikethrough } from '../../src/editor/commands.js'
 import { createMarkdownProcessor } from '../../src/markdown/processor.js'
-import { installLayoutStubs } from './setup.js'
+import { editorViews } from './setup.js'
 
-beforeAll(installLayoutStubs)
-
-let views: EditorView[] = []
-afterEach(() => {
-  for (const view of views) view.destroy()
-  views = []
-})
+const keep = editorViews()
 
 /** A view with `|` marking the caret or `[` `]` the selection, with the editor's Markdown language. */
 function editor(text: string): EditorView {
@@ -30,7 +24,7 @@ function editor(text: string): EditorView {
   const doc = text.replace(/[[\]|]/g, '')
   const selection = from >= 0 ? EditorSelection.single(from, to - 1) : EditorSelection.cursor(Math.max(0, cursor))
   const view = new EditorView({ state: EditorState.create({ doc, selection, extensions: [markdown({ base: markdownLanguage })] }), parent: document.body })
-  views.push(view)
+  keep(view)
   return view
 }
 

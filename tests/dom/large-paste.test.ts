@@ -6,23 +6,17 @@
 import { history, undo } from '@codemirror/commands'
 import { EditorSelection, EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PLAIN_LIMIT_LINES } from '../../src/editor/code-languages.js'
 import { EDITOR_EXTENSIONS } from '../../src/editor/extensions.js'
 import { finishPaste, LARGE_PASTE_LINES, largePaste, pasteInProgress, PIECE_LINES } from '../../src/editor/large-paste.js'
-import { installLayoutStubs } from './setup.js'
+import { editorViews } from './setup.js'
 
-beforeAll(installLayoutStubs)
-
-let views: EditorView[] = []
-afterEach(() => {
-  for (const view of views) view.destroy()
-  views = []
-})
+const keep = editorViews()
 
 function editor(doc: string, selection = EditorSelection.cursor(doc.length)): EditorView {
   const view = new EditorView({ state: EditorState.create({ doc, selection, extensions: [history(), largePaste] }), parent: document.body })
-  views.push(view)
+  keep(view)
   return view
 }
 
@@ -107,7 +101,7 @@ describe('a paste of very many lines', () => {
   })
   it('makes the editor plain text from its first piece when the whole paste is over the limit', () => {
     const view = new EditorView({ state: EditorState.create({ doc: '', extensions: EDITOR_EXTENSIONS }), parent: document.body })
-    views.push(view)
+    keep(view)
     expect(view.dom.querySelector('.cm-plain-notice')).toBeNull()
     paste(view, pasted(PLAIN_LIMIT_LINES + 5_000))
     // The first piece alone is not over the limit of lines: the size of the whole paste is what counts.
@@ -118,7 +112,7 @@ describe('a paste of very many lines', () => {
   it('says a paste is in progress in the update of every piece but the last (the app renders after it)', async () => {
     const seen: boolean[] = []
     const view = new EditorView({ state: EditorState.create({ doc: '', extensions: [largePaste, EditorView.updateListener.of((update) => update.docChanged && seen.push(pasteInProgress(update.view)))] }), parent: document.body })
-    views.push(view)
+    keep(view)
     paste(view, pasted(LARGE_PASTE_LINES + 1))
     await vi.waitFor(() => expect(seen).toEqual([true, true, false]), { timeout: 10_000 })
   })

@@ -3,6 +3,7 @@
  * layout" here), and a fresh database per storage test.
  */
 import 'fake-indexeddb/auto'
+import { afterEach, beforeAll } from 'vitest'
 import { openDatabase, resetDatabaseConnection } from '../../src/storage/db.js'
 
 const rect = (): DOMRect => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) }) as DOMRect
@@ -29,4 +30,20 @@ export async function deleteAppDatabase(): Promise<void> {
     const request = indexedDB.deleteDatabase('markdocx')
     request.onsuccess = request.onerror = () => resolve()
   })
+}
+
+/**
+ * For a test file that makes CodeMirror views: the layout stubs before its tests, and every view
+ * it keeps destroyed after each test. Returns `keep`, which registers a view and returns it.
+ */
+export function editorViews(): <T extends { destroy(): void }>(view: T) => T {
+  const views: Array<{ destroy(): void }> = []
+  beforeAll(installLayoutStubs)
+  afterEach(() => {
+    for (const view of views.splice(0)) view.destroy()
+  })
+  return (view) => {
+    views.push(view)
+    return view
+  }
 }

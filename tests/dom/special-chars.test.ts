@@ -5,21 +5,15 @@
  */
 import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_SHOWN_PER_LINE, specialCharDecorations, specialChars } from '../../src/editor/special-chars.js'
-import { installLayoutStubs } from './setup.js'
+import { editorViews } from './setup.js'
 
-beforeAll(installLayoutStubs)
-
-let views: EditorView[] = []
-afterEach(() => {
-  for (const view of views) view.destroy()
-  views = []
-})
+const keep = editorViews()
 
 function editor(doc: string): EditorView {
   const view = new EditorView({ state: EditorState.create({ doc, extensions: [specialChars] }), parent: document.body })
-  views.push(view)
+  keep(view)
   return view
 }
 
@@ -46,6 +40,13 @@ describe('special characters in the editor', () => {
     expect(lines.get(2)).toBe(1)
     expect(lines.get(3) ?? 0).toBeLessThanOrEqual(MAX_SHOWN_PER_LINE)
     expect(placeholders(view).length).toBeLessThanOrEqual(2 * MAX_SHOWN_PER_LINE + 1)
+    // A capped line in the middle: the lines after it are drawn again from the first.
+    const middle = editor(`x\u200by\n${'\u0000'.repeat(1000)}\n${'z\u2028'.repeat(3)}`)
+    const perLine = [0, 0, 0]
+    specialCharDecorations(middle).between(0, middle.state.doc.length, (from) => {
+      perLine[middle.state.doc.lineAt(from).number - 1]!++
+    })
+    expect(perLine).toEqual([1, MAX_SHOWN_PER_LINE, 3])
   })
 
   it('redraws after an edit', () => {
