@@ -46,6 +46,8 @@ interface Mend {
 
 const TEXT_FILE = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/]text\.js$/
 const DOCUMENT_FILE = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/]document\.js$/
+/** Every module a mend touches (also esbuild's load filter, which takes one plain pattern). */
+const MENDED_FILE = /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/](?:text|document)\.js$/
 
 const LINEAR_TEXT = `function resolveAllText(events, context) {
     // markdocx: adjacent data events merged in one pass (src/build/micromark-mends.ts).
@@ -122,7 +124,7 @@ function markdocxMoveExits(events, indexBeforeFlow, indexBeforeExits) {
 
 /** Whether a module is one of those mended. */
 export function isMendedFile(file: string): boolean {
-  return MENDS.some((mend) => mend.file.test(file))
+  return MENDED_FILE.test(file)
 }
 
 /** A micromark module's source with its mends applied; throws when a mended part is not as expected. */
@@ -158,7 +160,7 @@ export function micromarkMendsEsbuild(): EsbuildPlugin {
   return {
     name: 'markdocx-micromark-mends',
     setup(build) {
-      build.onLoad({ filter: /[\\/]micromark[\\/](?:dev[\\/])?lib[\\/]initialize[\\/](?:text|document)\.js$/ }, async (args) => ({ contents: mendMicromark(await readFile(args.path, 'utf8'), args.path), loader: 'js' }))
+      build.onLoad({ filter: MENDED_FILE }, async (args) => ({ contents: mendMicromark(await readFile(args.path, 'utf8'), args.path), loader: 'js' }))
     },
   }
 }

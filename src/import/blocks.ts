@@ -29,7 +29,8 @@ import type { TableModel } from './html-to-mdast.js'
 import type { Marker } from './markers.js'
 import { calloutTypeOf } from './custom-styles.js'
 import { changeBlock } from './tracked-blocks.js'
-import { append, extent } from '../util/append.js'
+import { append } from '../util/append.js'
+import { extent } from '../util/extent.js'
 
 export interface BlockContext {
   factsOf(node: Nodes): Map<string, string> | undefined

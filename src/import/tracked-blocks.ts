@@ -90,7 +90,7 @@ function wholly(block: Parent): ChangeKind | undefined {
   while (stack.length > 0) {
     const node = stack.pop()!
     if (node.type === 'list' || node.type === 'listItem' || node.type === 'blockquote') {
-      append(stack, (node.children as Nodes[]))
+      append(stack, node.children as Nodes[])
       continue
     }
     if (node.type !== 'paragraph' && node.type !== 'heading') return undefined
@@ -113,7 +113,7 @@ function unmark(block: Nodes): void {
       const { criticMark: _, ...rest } = node.data
       node.data = rest
     }
-    if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading') append(stack, (node.children as Nodes[]))
+    if ('children' in node && node.type !== 'paragraph' && node.type !== 'heading') append(stack, node.children as Nodes[])
   }
 }
 

@@ -11,7 +11,7 @@
  */
 import { ACCENTS, GROUP_CHARACTERS, isInfixOperator, lengthInEm, NARY, spaceFor } from './omml-characters.js'
 import { elementsOf, textOf, type MathElement } from './mathml.js'
-import { extent } from '../util/append.js'
+import { extent } from '../util/extent.js'
 
 export interface OmmlElement {
   name: string

@@ -7,14 +7,3 @@ export function append<T>(list: T[], items: Iterable<T>): T[] {
   for (const item of items) list.push(item)
   return list
 }
-
-/** The least and greatest of some numbers (`Math.min(...numbers)` overflows the same way); undefined for none. */
-export function extent(numbers: Iterable<number>): { min: number; max: number } | undefined {
-  let min = Infinity
-  let max = -Infinity
-  for (const value of numbers) {
-    if (value < min) min = value
-    if (value > max) max = value
-  }
-  return min === Infinity ? undefined : { min, max }
-}

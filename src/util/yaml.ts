@@ -13,7 +13,7 @@
  * And the library checks a mapping's keys for duplicates by comparing each with all before it:
  * front matter of 100 000 keys took minutes. Keys are checked here with a set instead.
  */
-import { isMap, isScalar, parseDocument, visit, YAMLParseError, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions } from 'yaml'
+import { isScalar, LineCounter, parseDocument, visit, YAMLParseError, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions } from 'yaml'
 
 /** Nesting levels a YAML text may have; metadata rarely goes past five. */
 export const MAX_YAML_DEPTH = 64
@@ -70,29 +70,29 @@ export class YamlTooDeepError extends Error {
  */
 export function parseYaml(text: string, options: ParseOptions & DocumentOptions & SchemaOptions & ToJSOptions = {}): unknown {
   if (yamlDepth(text) > MAX_YAML_DEPTH) throw new YamlTooDeepError()
-  const document = parseDocument(text, { ...options, uniqueKeys: false })
+  const lineCounter = new LineCounter()
+  const document = parseDocument(text, { ...options, uniqueKeys: false, lineCounter })
   if (document.errors.length > 0) throw document.errors[0]
   if (options.uniqueKeys !== false) {
-    const duplicate = firstDuplicateKey(document, text)
+    const duplicate = firstDuplicateKey(document, lineCounter)
     if (duplicate) throw duplicate
   }
   return document.toJS(options)
 }
 
 /** The error the library gives for a mapping's repeated key (the merge key `<<` may repeat), in one pass per mapping. */
-function firstDuplicateKey(document: Document, text: string): YAMLParseError | undefined {
+function firstDuplicateKey(document: Document, lines: LineCounter): YAMLParseError | undefined {
   let found: YAMLParseError | undefined
   visit(document, {
     Map(_, map) {
-      if (!isMap(map)) return undefined
       const seen = new Set<unknown>()
       for (const { key } of map.items) {
         const value = isScalar(key) ? key.value : key
         if (value === '<<') continue
         if (seen.has(value)) {
           const at = isScalar(key) && key.range ? key.range[0] : 0
-          const line = text.slice(0, at).split('\n').length
-          const col = at - text.lastIndexOf('\n', at - 1)
+          // The library's wording and place (prettifyError, which adds them, is not public).
+          const { line, col } = lines.linePos(at)
           found = new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', `Map keys must be unique at line ${line}, column ${col}`)
           found.linePos = [{ line, col }]
           return visit.BREAK

@@ -1,6 +1,7 @@
-/** append and extent (src/util/append.ts): what spreads did, for any number of items. */
+/** append and extent (src/util/append.ts, src/util/extent.ts): what spreads did, for any number of items. */
 import { describe, expect, it } from 'vitest'
-import { append, extent } from '../../src/util/append.js'
+import { append } from '../../src/util/append.js'
+import { extent } from '../../src/util/extent.js'
 
 describe('append', () => {
   it('appends in order and returns the list', () => {

@@ -3,7 +3,7 @@ import { isHtmlComment } from '../text/html-text.js'
 import { singleTag } from '../html/prepare.js'
 import { isKnown, VOID } from '../html/tags.js'
 import { hastToFlow, hastToPhrasing, htmlNodeContent, htmlNodeCut, htmlTablesFlattened, type HtmlConversion } from '../html/to-mdast.js'
-import { MAX_HTML_TABLE_CELLS } from '../html/table.js'
+import { tableTooLargeReason } from '../html/table.js'
 import type { Handler } from './types.js'
 
 /**
@@ -29,7 +29,8 @@ export const html: Handler<Html> = (state, node, context, parent) => {
   const conversion: HtmlConversion = { unsupported: new Set(), position: node.position }
   const fragment = htmlNodeContent(node)
   if (htmlNodeCut(node)) state.warn(node, 'HTML tags are nested too deeply here; the deeper tags were ignored and their text kept', 'html-too-deep')
-  if (htmlTablesFlattened(node)) state.warn(node, `This HTML has more than ${MAX_HTML_TABLE_CELLS.toLocaleString('en')} table cells, more than a Word table can hold usefully: its rows are written as lines of text`, 'table-too-large')
+  // Counted only up to the budget, before parsing (to-mdast.ts): no size to give.
+  if (htmlTablesFlattened(node)) state.warn(node, tableTooLargeReason(), 'table-too-large')
   const out = inline ? state.inlines({ type: 'paragraph', children: hastToPhrasing(fragment, conversion) }, context) : state.blocks({ type: 'root', children: hastToFlow(fragment, conversion) }, context)
   if (conversion.unsupported.size > 0) {
     state.warn(node, `HTML <${[...conversion.unsupported].join('>, <')}> is not converted to Word; its text is kept`, 'html-not-converted')

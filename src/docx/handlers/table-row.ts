@@ -50,7 +50,7 @@ function keepsWhole(state: State, cells: MdTableCell[], widths: readonly number[
       const node = stack.pop()!
       if (node.type === 'break') lines++
       else if (node.type === 'image' || node.type === 'imageReference') lines += 10
-      else if ('children' in node) append(stack, (node.children as Nodes[]))
+      else if ('children' in node) append(stack, node.children as Nodes[])
     }
     tallest = Math.max(tallest, lines)
   })

@@ -206,9 +206,9 @@ function buildTable(blocks: RootContent[]): RootContent[] | undefined {
     const content = piece.kind === 'html' ? convert(piece.html, piece.node) : [piece.node as BlockContent]
     if (content.length === 0) continue
     if (cell) append(cell.children, content)
-    else if (caption) append(caption, (content as BlockContent[]))
+    else if (caption) append(caption, content as BlockContent[])
     // Outside any cell: browsers show it before the table.
-    else append(before, (content as RootContent[]))
+    else append(before, content as RootContent[])
   }
   closeRow()
   if (table.children.length === 0) return undefined

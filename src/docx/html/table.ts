@@ -19,6 +19,11 @@ import type { HtmlElement } from './node.js'
  */
 export const MAX_HTML_TABLE_CELLS = 100_000
 
+/** The message for HTML over the cell budget, whichever way it was found; `size` says how large, when counted. */
+export function tableTooLargeReason(size = ''): string {
+  return `This HTML table${size} is written as lines of text, a row a line: over ${MAX_HTML_TABLE_CELLS.toLocaleString('en')} cells is more than a Word table can hold usefully`
+}
+
 /** Cell padding (left + right) from the Table style, taken off the width content may use. */
 const CELL_PADDING = 2 * 86
 
@@ -49,7 +54,7 @@ export function htmlTable(state: State, node: HtmlElement, context: Context): Ou
   let cellCount = 0
   for (const row of rows) for (const cell of row.children) if (isElement(cell, 'td', 'th')) cellCount++
   if (cellCount > MAX_HTML_TABLE_CELLS) {
-    state.warn(node, `This HTML table (${rows.length.toLocaleString('en')} rows, ${cellCount.toLocaleString('en')} cells) is written as lines of text: over ${MAX_HTML_TABLE_CELLS.toLocaleString('en')} cells is more than a Word table can hold usefully`, 'table-too-large')
+    state.warn(node, tableTooLargeReason(` (${rows.length.toLocaleString('en')} rows, ${cellCount.toLocaleString('en')} cells)`), 'table-too-large')
     return rowsAsLines(state, rows, context)
   }
   // Place every cell on the grid, skipping columns that rowspans from above occupy.

@@ -59,7 +59,7 @@ function fragment(state: State, text: string, place: Position | undefined): Root
     const node = stack.pop()!
     if (place) node.position = place
     else delete node.position
-    if ('children' in node) append(stack, (node.children as Array<RootContent | PhrasingContent>))
+    if ('children' in node) append(stack, node.children as Array<RootContent | PhrasingContent>)
   }
   return tree
 }

@@ -46,7 +46,8 @@ import { countText, type TextCounts } from './counts.js'
 import { summarize } from './summary.js'
 import { limitBlock, WIDE_TABLE, WIDE_TABLE_COLUMNS, type PreviewCut } from './size-limits.js'
 import type { Message } from '../messages.js'
-import { append, extent } from '../../util/append.js'
+import { append } from '../../util/append.js'
+import { extent } from '../../util/extent.js'
 
 export interface PreviewBlock {
   /** Content key: two blocks with the same key render to the same hast. */

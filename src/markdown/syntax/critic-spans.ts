@@ -225,7 +225,7 @@ function rebuild(items: Item[], wraps: Wrap[], consumed: Set<number>): Item[] {
   const replaced = edgeSpaces(items, wraps)
   const out: Item[] = []
   const keep = (index: number) => {
-    if (!consumed.has(index)) append(out, (replaced.get(index) ?? [items[index]!]))
+    if (!consumed.has(index)) append(out, replaced.get(index) ?? [items[index]!])
   }
   let index = 0
   for (const wrap of [...wraps].sort((x, y) => x.from - y.from)) {

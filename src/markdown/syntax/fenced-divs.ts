@@ -74,7 +74,7 @@ function groupDivs(parent: Parent, source: string, file: VFile): void {
     if (child.type === 'paragraph' && mayHoldFence(child)) {
       const split = splitFences(child, source)
       fences ||= split.some((item) => item.kind !== 'block')
-      append(items, (split.length > 1 ? split.map((item) => ({ ...item, from: child })) : split))
+      append(items, split.length > 1 ? split.map((item) => ({ ...item, from: child })) : split)
       continue
     }
     items.push({ kind: 'block', node: child })

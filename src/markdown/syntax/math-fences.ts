@@ -169,8 +169,7 @@ function reparse(parse: (text: string) => Root, source: string, lines: Lines, fi
         move(node.position.start)
         move(node.position.end)
       }
-      // One at a time: a spread of a node's 200 000 children overflows the call stack.
-      if ('children' in node) for (const child of node.children as RootContent[]) stack.push(child)
+      if ('children' in node) append(stack, node.children as RootContent[])
     }
   }
   return tree
@@ -203,7 +202,7 @@ function labelInlineDisplayMath(tree: Root, source: string): void {
       labelParagraph(node, source)
       continue
     }
-    if ('children' in node && node.type !== 'table') append(stack, (node.children as RootContent[]))
+    if ('children' in node && node.type !== 'table') append(stack, node.children as RootContent[])
   }
 }
 
