@@ -5,6 +5,7 @@
  */
 import type { Element, Root as HastRoot, RootContent } from 'hast'
 import { describe, expect, it } from 'vitest'
+import { MAX_HTML_TABLE_CELLS } from '../../src/mdast/table-limits.js'
 import { layout } from '../support/preview-layout.js'
 import { group, limitBlock, PREVIEW_LIMITS, WIDE_TABLE, WIDE_TABLE_COLUMNS } from '../../src/markdown/preview/size-limits.js'
 
@@ -52,6 +53,13 @@ describe('preview size limits', () => {
     expect(notes[0]!.reason).toContain('10\u00a0100 cells')
     // The estimate of its height is of what is drawn.
     expect(blocks[1]!.rows).toBeLessThan(400)
+  })
+
+  it('says an HTML table over the export’s cell budget is written there as lines of text', () => {
+    const row = `<tr>${'<td>x</td>'.repeat(50)}</tr>`
+    const { notes, hast } = layout(`<table>${row.repeat(MAX_HTML_TABLE_CELLS / 50 + 1)}</table>\n`)
+    expect(toString(cutNote(hast[0]!)!)).toMatch(/more cells — shown in the export, as lines of text$/)
+    expect(notes[0]!.reason).toMatch(/the export has all of them, written as lines of text, a row a line/)
   })
 
   it('cuts a huge paragraph at a space, and counts all its words', () => {

@@ -11,13 +11,7 @@ import type { Output } from '../handlers/types.js'
 import type { State } from '../state.js'
 import { MAX_COLUMNS } from '../tables/table-layout.js'
 import type { HtmlElement } from './node.js'
-
-/**
- * The most cells an HTML table may have to become a Word table, as for a Markdown table
- * (guards/guard.ts MAX_TABLE_CELLS): a generated 5 000 × 100 table took 50 s and 2.8 GB to
- * compile. A larger one is written as lines of text, one per row, with a message.
- */
-export const MAX_HTML_TABLE_CELLS = 100_000
+import { MAX_HTML_TABLE_CELLS } from '../../mdast/table-limits.js'
 
 /** The message for HTML over the cell budget, whichever way it was found; `size` says how large, when counted. */
 export function tableTooLargeReason(size = ''): string {

@@ -20,7 +20,7 @@ import { limitHtmlDepth } from '../../mdast/html-depth.js'
 import { htmlPageBreaks } from '../../mdast/html-page-breaks.js'
 import type { PageBreak } from '../../mdast/nodes.js'
 import { TextCache } from '../../mdast/text-cache.js'
-import { MAX_HTML_TABLE_CELLS } from './table.js'
+import { MAX_HTML_TABLE_CELLS } from '../../mdast/table-limits.js'
 
 export interface HtmlConversion {
   /** Tags that were dropped (their text kept), each once. */

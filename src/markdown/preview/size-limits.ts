@@ -10,6 +10,7 @@
  * took 150 ms of React and layout, 3 000 elements of nested list 350 ms, 60 000 characters of
  * words 80 ms (a quarter of that idle); these limits keep a block near 100 ms under load.
  */
+import { MAX_HTML_TABLE_CELLS } from '../../mdast/table-limits.js'
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast'
 
 export interface PreviewLimits {
@@ -118,9 +119,11 @@ function limitTables(parent: HastRoot | Element, limits: PreviewLimits, rel: num
       kept += cells
     }
     const more = total - kept
-    children.splice(index + 1, 0, note(`… ${group(more)} more cells — shown in the export`))
+    // A raw HTML table that large is no Word table either (docx/html/table.ts): say what the export does.
+    const asLines = total > MAX_HTML_TABLE_CELLS
+    children.splice(index + 1, 0, note(`… ${group(more)} more cells — shown in the export${asLines ? ', as lines of text' : ''}`))
     index++
-    cuts.push({ ruleId: 'preview-table-cut', reason: `The preview shows ${group(kept)} of this table's ${group(total)} cells (more would freeze the page); the export has all of them`, rel: line })
+    cuts.push({ ruleId: 'preview-table-cut', reason: `The preview shows ${group(kept)} of this table's ${group(total)} cells (more would freeze the page); the export has all of them${asLines ? `, written as lines of text, a row a line (over ${group(MAX_HTML_TABLE_CELLS)} cells is more than a Word table can hold usefully)` : ''}`, rel: line })
   }
 }
 
