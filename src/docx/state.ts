@@ -35,6 +35,7 @@ import { LIST_HANGING, LIST_INDENT, NumberingRegistry } from './numbering.js'
 import { resolveOptions, textArea, type DocxOptions, type ResolvedOptions } from './options.js'
 import { readReferenceDoc, type ReferenceTemplate } from './styles/reference-doc.js'
 import { RelationshipRegistry } from './ooxml/relationships.js'
+import { paragraphOf } from './ooxml/shared-paragraph-properties.js'
 import { directionalSegments } from './text/rtl.js'
 import { STYLE_INDENT, styleDefinitions } from './styles/styles.js'
 import { formattedRun } from './text/text-runs.js'
@@ -280,7 +281,7 @@ export function createState(tree: Root, options: DocxOptions = {}): State {
       if (context.callout && !isCalloutStyle(styleBase) && !properties.border) Object.assign(properties, calloutFrame(context.callout, style !== 'SourceCode'))
       // Inside a CriticMarkup change, or its own break tracked (changes.ts).
       if (context.change || mark) Object.assign(properties, trackedParagraph(state, context.change, mark, properties.children ?? []))
-      return new Paragraph(properties)
+      return paragraphOf(properties)
     },
 
     text(value, context, node) {
