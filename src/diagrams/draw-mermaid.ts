@@ -44,6 +44,22 @@ export async function drawMermaid(mermaid: PageMermaid, source: string, options:
   box.style.cssText = `position:fixed;left:-100000px;top:0;width:${options.boxWidth}px;visibility:hidden;pointer-events:none`
   document.body.appendChild(box)
   const id = 'markdocx-diagram'
+  // mermaid draws some labels from Math.random (a git graph's commit ids, "0-3f9a2c1"), which
+  // `deterministicIds` does not reach: while it draws, Math.random is a generator seeded by the
+  // source, so a diagram is the same picture on every export. The page's own generator is kept
+  // under a global key, so overlapping drawings restore that one and never each other's.
+  const saved = '__markdocxMathRandom'
+  const globals = globalThis as unknown as Record<string, (() => number) | undefined>
+  const pageRandom = (globals[saved] ??= Math.random)
+  let seed = 2166136261
+  for (let index = 0; index < source.length; index++) seed = Math.imul(seed ^ source.charCodeAt(index), 16777619)
+  Math.random = () => {
+    // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0
+    let mixed = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296
+  }
   try {
     mermaid.initialize(options.config)
     let svgText: string
@@ -91,6 +107,7 @@ export async function drawMermaid(mermaid: PageMermaid, source: string, options:
     const message = error instanceof Error ? error.message : String(error)
     return { ok: false, error: `the diagram could not be drawn as a picture (${message})` }
   } finally {
+    Math.random = pageRandom
     box.remove()
     // mermaid leaves its error drawing (a "syntax error" bomb) in the page when a source does not parse.
     document.getElementById(id)?.remove()

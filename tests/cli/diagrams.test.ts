@@ -113,6 +113,24 @@ describe.skipIf(!chromium.ok)('the CLI draws Mermaid diagrams with the system Ch
     expect(elements(produced.document, 'w:drawing')).toHaveLength(1)
   })
 
+  it('draws a git graph, whose commit ids mermaid takes from Math.random, the same every time', async () => {
+    const source = 'gitGraph\n  commit\n  commit\n  branch develop\n  checkout develop\n  commit\n  checkout main\n  merge develop'
+    const drawings = []
+    for (let browser = 0; browser < 2; browser++) {
+      const renderer = createChromiumDiagramRenderer({ executablePath: chromium.ok ? chromium.path : '' })
+      try {
+        drawings.push(await renderer.render(source, { kind: 'mermaid' }), await renderer.render(source, { kind: 'mermaid' }))
+      } finally {
+        await renderer.close()
+      }
+    }
+    const [first] = drawings
+    if (!first?.ok) throw new Error('the git graph was not drawn')
+    // Its commits are labelled with their ids ("0-…").
+    expect(first.svg).toMatch(/>0-[0-9a-f]{7}</)
+    for (const drawing of drawings) expect(drawing).toEqual(first)
+  }, 120_000)
+
   it('one browser draws many diagrams, and a diagram that takes too long is given up', async () => {
     const renderer = createChromiumDiagramRenderer({ executablePath: chromium.ok ? chromium.path : '' })
     try {
