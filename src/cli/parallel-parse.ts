@@ -15,7 +15,7 @@ import type { Root } from 'mdast'
 import { VFile } from 'vfile'
 import { scanCuts } from '../markdown/chunked/chunk-scan.js'
 import { checkCut, joinLists } from '../markdown/chunked/chunk-stitch.js'
-import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels } from '../markdown/chunked/chunked.js'
+import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels, type ChunkedParseResult } from '../markdown/chunked/chunked.js'
 import type { ParseResult } from '../markdown/parse.js'
 
 /** Below this many characters one thread is faster. */
@@ -38,7 +38,20 @@ interface MessageData {
   place: VFile['messages'][number]['place']
 }
 
-type Reply = { ok: true; tree: Root; labels: ChunkedLabels; messages: MessageData[] } | { ok: false; error: string }
+/** A half's parse as the worker posts it back. */
+interface Half {
+  tree: Root
+  labels: ChunkedLabels
+  messages: MessageData[]
+}
+
+type Reply = ({ ok: true } & Half) | { ok: false; error: string }
+
+/** Labels a half is told the rest of the document defines. */
+interface Labels {
+  definitions: ReadonlySet<string>
+  footnotes: ReadonlySet<string>
+}
 
 /** Whether this thread is a parse worker started by `parseInParallel` (the bundle's entry asks). */
 export function isParseWorker(): boolean {
@@ -51,8 +64,7 @@ export function runParseWorker(): void {
   let reply: Reply
   try {
     const result = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: { definitions: new Set(job.definitions), footnotes: new Set(job.footnotes) }, base: { line: job.line, offset: job.offset } }).parse(job.text)
-    const messages = result.file.messages.map((message) => ({ reason: message.reason, ruleId: message.ruleId, source: message.source, fatal: message.fatal, place: message.place }))
-    reply = { ok: true, tree: result.tree, labels: result.labels, messages }
+    reply = { ok: true, ...halfOf(result) }
   } catch (error) {
     reply = { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
@@ -70,17 +82,23 @@ export async function parseInParallel(text: string, path: string | undefined, sc
   if (text.length < PARALLEL_THRESHOLD || availableParallelism() < 2 || text.charCodeAt(0) === 0xfeff || startsWithFrontMatterFence(text)) return alone()
   const split = middleCut(text)
   if (!split) return alone()
-  const guess = guessDocumentLabels(text)
-  const job: Job = { markdocxParseHalf: true, text: text.slice(split.offset), line: split.line, offset: split.offset, definitions: [...guess.definitions], footnotes: [...guess.footnotes] }
+  // Each half finds and checks its own labels; of the other half's it has a guess, checked below.
+  const head = text.slice(0, split.offset)
+  const tail = text.slice(split.offset)
+  const headGuess = guessDocumentLabels(head)
+  const tailGuess = guessDocumentLabels(tail)
+  const job: Job = { markdocxParseHalf: true, text: tail, line: split.line, offset: split.offset, definitions: [...headGuess.definitions], footnotes: [...headGuess.footnotes] }
   const worker = new Worker(script, { workerData: job })
   const second = new Promise<Reply>((resolve) => {
     worker.once('message', (reply: Reply) => resolve(reply))
     worker.once('error', (error) => resolve({ ok: false, error: error.message }))
     worker.once('exit', (code) => resolve({ ok: false, error: `the parse worker stopped (${code})` }))
   })
-  let first: ReturnType<ReturnType<typeof createChunkedParser>['parse']>
+  const parseHead = (outside: Labels) => createChunkedParser({ ...ONE_OFF_CHUNKS, outside }).parse(head, path)
+  const parseTail = (outside: Labels) => createChunkedParser({ ...ONE_OFF_CHUNKS, outside, base: { line: split.line, offset: split.offset } }).parse(tail, path)
+  let first: ChunkedParseResult
   try {
-    first = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: guess }).parse(text.slice(0, split.offset), path)
+    first = parseHead(tailGuess)
   } catch {
     void worker.terminate()
     return alone()
@@ -88,22 +106,27 @@ export async function parseInParallel(text: string, path: string | undefined, sc
   const reply = await second
   void worker.terminate()
   if (!reply.ok) return alone()
-  // The labels both halves were answered from must be the ones the document defines.
-  const definitions = new Set([...first.labels.definitions, ...reply.labels.definitions])
-  const footnotes = new Set([...first.labels.footnotes, ...reply.labels.footnotes])
-  const holds = (labels: ChunkedLabels) => [...labels.asked].every(([label, answer]) => definitions.has(label) === answer) && [...labels.askedNotes].every(([label, answer]) => footnotes.has(label) === answer)
-  if (!holds(first.labels) || !holds(reply.labels)) return alone()
-  const verdict = checkCut(text, { tree: first.tree, start: 0, end: split.offset }, { tree: reply.tree, start: split.offset, end: text.length }, split.kind)
+  let rest: Half = { tree: reply.tree, labels: reply.labels, messages: reply.messages }
+  // A half whose guess of the other's labels was wrong is parsed again with the labels the
+  // other half defines (definitions do not depend on labels: the other half's are exact).
+  try {
+    if (!holds(first.labels, rest.labels)) first = parseHead(rest.labels)
+    if (!holds(rest.labels, first.labels)) rest = halfOf(parseTail(first.labels))
+  } catch {
+    return alone()
+  }
+  if (!holds(first.labels, rest.labels) || !holds(rest.labels, first.labels)) return alone()
+  const verdict = checkCut(text, { tree: first.tree, start: 0, end: split.offset }, { tree: rest.tree, start: split.offset, end: text.length }, split.kind)
   if (!verdict.ok) return alone()
   const children = [...first.tree.children]
-  const rest = reply.tree.children
-  if (verdict.join) children[children.length - 1] = joinLists(children[children.length - 1] as never, rest[0] as never, verdict.blankBetween)
-  children.push(...rest.slice(verdict.join ? 1 : 0))
+  const more = rest.tree.children
+  if (verdict.join) children[children.length - 1] = joinLists(children[children.length - 1] as never, more[0] as never, verdict.blankBetween)
+  children.push(...more.slice(verdict.join ? 1 : 0))
   const tree: Root = { type: 'root', children }
-  if (first.tree.position && reply.tree.position) tree.position = { start: first.tree.position.start, end: reply.tree.position.end }
+  if (first.tree.position && rest.tree.position) tree.position = { start: first.tree.position.start, end: rest.tree.position.end }
   const file = new VFile({ value: text, path })
   for (const message of first.file.messages) file.messages.push(message)
-  for (const data of reply.messages) {
+  for (const data of rest.messages) {
     const message = file.message(data.reason, { ...(data.ruleId ? { ruleId: data.ruleId } : {}), ...(data.source ? { source: data.source } : {}), ...(data.place ? { place: data.place } : {}) })
     message.fatal = data.fatal
   }
@@ -113,21 +136,37 @@ export async function parseInParallel(text: string, path: string | undefined, sc
 /**
  * The cut nearest the middle that starts a new block after a blank line, preferably a heading
  * (whatever comes before a heading has ended; a table or an open list before other text would
- * make the halves fail the check and cost a second parse).
+ * make the halves fail the check and cost a second parse), or else the next item of a
+ * top-level list (one long list is then parsed in two, its halves joined).
  */
-function middleCut(text: string): { offset: number; line: number; kind: 'blank' | 'heading' | 'item' } | undefined {
+function middleCut(text: string): { offset: number; line: number; kind: 'blank' | 'item' } | undefined {
   const { cuts } = scanCuts(text)
   let best: (typeof cuts)[number] | undefined
   let bestScore = Infinity
   for (const cut of cuts) {
-    if (cut.kind !== 'blank') continue
-    const heading = text.charCodeAt(cut.offset) === 35 /* # */
-    // A heading within a tenth of the text from the middle beats any other cut.
-    const score = Math.abs(cut.offset - text.length / 2) + (heading ? 0 : text.length / 10)
+    if (cut.kind === 'heading') continue
+    const heading = cut.kind === 'blank' && text.charCodeAt(cut.offset) === 35 /* # */
+    // A heading within a tenth of the text from the middle beats any other cut; the next item
+    // of a top-level list is the last choice (the halves' lists are joined), but it lets one
+    // long list be parsed on two threads.
+    const score = Math.abs(cut.offset - text.length / 2) + (heading ? 0 : cut.kind === 'blank' ? text.length / 10 : text.length / 4)
     if (score < bestScore) {
       best = cut
       bestScore = score
     }
   }
-  return best && best.offset > 0 && best.offset < text.length ? { offset: best.offset, line: best.line, kind: best.kind } : undefined
+  return best && best.kind !== 'heading' && best.offset > 0 && best.offset < text.length ? { offset: best.offset, line: best.line, kind: best.kind } : undefined
+}
+
+/** A half's parse as plain data (what a worker can post). */
+function halfOf(result: ChunkedParseResult): Half {
+  const messages = result.file.messages.map((message) => ({ reason: message.reason, ruleId: message.ruleId, source: message.source, fatal: message.fatal, place: message.place }))
+  return { tree: result.tree, labels: result.labels, messages }
+}
+
+/** Whether the answers a half was given hold, now that the other half's labels are known. */
+function holds(labels: ChunkedLabels, other: ChunkedLabels): boolean {
+  const defined = (label: string) => labels.definitions.has(label) || other.definitions.has(label)
+  const noted = (label: string) => labels.footnotes.has(label) || other.footnotes.has(label)
+  return [...labels.asked].every(([label, answer]) => defined(label) === answer) && [...labels.askedNotes].every(([label, answer]) => noted(label) === answer)
 }

@@ -34,6 +34,27 @@ describe('parseInParallel', () => {
     // Two parses of 800 KB and a worker start: a minute on a busy two-core machine.
   }, 240_000)
 
+  it('parses one long list on two threads, cut between items and joined', async () => {
+    let text = ''
+    for (let item = 0; text.length < PARALLEL_THRESHOLD * 1.2; item++) text += `- item ${item} with [a link](https://example.com/${item})\n`
+    const parallel = await parseInParallel(text, 'list.md', pathToFileURL(BUNDLE))
+    expect(parallel.threads).toBe(2)
+    expect(parallel.tree.children).toHaveLength(1)
+    expect(firstDifference(parallel.tree, parseMarkdown(text, 'list.md').tree)).toBeUndefined()
+  }, 240_000)
+
+  it('parses a half again, not the whole, when its guess of the other half’s labels was wrong', async () => {
+    // A definition in code inside a quote looks like one to the guess; only the whole parse knows.
+    const filler = (from: number) => Array.from({ length: 4000 }, (_, index) => `Paragraph ${from + index} of filler text, long enough to count.\n\n`).join('')
+    const text = `> \`\`\`\n> [tricky]: /not-a-definition\n> \`\`\`\n\n${filler(0)}# Middle\n\n${filler(5000)}Is [tricky] a link? And [real]?\n\n[real]: /real\n`
+    expect(text.length).toBeGreaterThan(PARALLEL_THRESHOLD)
+    const parallel = await parseInParallel(text, 'doc.md', pathToFileURL(BUNDLE))
+    expect(parallel.threads).toBe(2)
+    const whole = parseMarkdown(text, 'doc.md')
+    expect(firstDifference(parallel.tree, whole.tree)).toBeUndefined()
+    expect(messageData(parallel.file)).toEqual(messageData(whole.file))
+  }, 240_000)
+
   it('keeps short documents on one thread', async () => {
     const result = await parseInParallel('# Short\n\ntext\n', undefined, pathToFileURL(BUNDLE))
     expect(result.threads).toBe(1)

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { List } from 'mdast'
-import { createChunkedParser, parseMarkdownChunked, type ChunkedParseResult, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
+import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, type ChunkedParseResult, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { scanCuts } from '../../src/markdown/chunked/chunk-scan.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { firstDifference, messageData } from './chunked-support.js'
@@ -118,6 +118,38 @@ describe('createChunkedParser', () => {
     expectSameAsWhole(result, text)
     const paragraph = result.tree.children[0]
     expect(paragraph?.type === 'paragraph' && paragraph.children.filter((child) => child.type === 'linkReference' || child.type === 'footnoteReference')).toHaveLength(4)
+  })
+
+  it('guesses no labels from Markdown shown in fenced code, and the parse is right either way', () => {
+    const text = [
+      'Use [Example][] and [kept].',
+      '',
+      '```markdown',
+      '[example]: https://example.com',
+      '```',
+      '',
+      '~~~~',
+      '[tilde]: /t',
+      '~~~',
+      '[still-code]: /s',
+      '~~~~~',
+      '',
+      '``` not` a fence',
+      '',
+      '[kept]: /kept',
+      '',
+      '> ```',
+      '> [quoted]: /q',
+      '> ```',
+      '',
+      '````',
+      '[unclosed]: /u',
+      '',
+    ].join('\n')
+    const guess = guessDocumentLabels(text)
+    // The fence in a quote is not seen (a guess): that only costs the piece a second parse.
+    expect([...guess.definitions].sort()).toEqual(['KEPT', 'QUOTED'])
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(text), text)
   })
 
   it('joins a list that runs across cuts into one list, loose when a blank line was between', () => {
