@@ -15,7 +15,7 @@ import type { Root } from 'mdast'
 import { VFile } from 'vfile'
 import { scanCuts } from '../markdown/chunked/chunk-scan.js'
 import { checkCut, joinLists } from '../markdown/chunked/chunk-stitch.js'
-import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels, type ChunkedParseResult } from '../markdown/chunked/chunked.js'
+import { createChunkedParser, guessDocumentLabels, parseMarkdownChunked, ONE_OFF_CHUNKS, startsWithFrontMatterFence, type ChunkedLabels, type ChunkedParseResult, type ChunkedParserOptions } from '../markdown/chunked/chunked.js'
 import type { ParseResult } from '../markdown/parse.js'
 
 /** Below this many characters one thread is faster. */
@@ -48,10 +48,7 @@ interface Half {
 type Reply = ({ ok: true } & Half) | { ok: false; error: string }
 
 /** Labels a half is told the rest of the document defines. */
-interface Labels {
-  definitions: ReadonlySet<string>
-  footnotes: ReadonlySet<string>
-}
+type Labels = NonNullable<ChunkedParserOptions['outside']>
 
 /** Whether this thread is a parse worker started by `parseInParallel` (the bundle's entry asks). */
 export function isParseWorker(): boolean {
@@ -63,8 +60,7 @@ export function runParseWorker(): void {
   const job = workerData as Job
   let reply: Reply
   try {
-    const result = createChunkedParser({ ...ONE_OFF_CHUNKS, outside: { definitions: new Set(job.definitions), footnotes: new Set(job.footnotes) }, base: { line: job.line, offset: job.offset } }).parse(job.text)
-    reply = { ok: true, ...halfOf(result) }
+    reply = { ok: true, ...halfOf(parsePart(job.text, { definitions: new Set(job.definitions), footnotes: new Set(job.footnotes) }, { line: job.line, offset: job.offset })) }
   } catch (error) {
     reply = { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
@@ -94,8 +90,8 @@ export async function parseInParallel(text: string, path: string | undefined, sc
     worker.once('error', (error) => resolve({ ok: false, error: error.message }))
     worker.once('exit', (code) => resolve({ ok: false, error: `the parse worker stopped (${code})` }))
   })
-  const parseHead = (outside: Labels) => createChunkedParser({ ...ONE_OFF_CHUNKS, outside }).parse(head, path)
-  const parseTail = (outside: Labels) => createChunkedParser({ ...ONE_OFF_CHUNKS, outside, base: { line: split.line, offset: split.offset } }).parse(tail, path)
+  const parseHead = (outside: Labels) => parsePart(head, outside, undefined, path)
+  const parseTail = (outside: Labels) => parsePart(tail, outside, { line: split.line, offset: split.offset }, path)
   let first: ChunkedParseResult
   try {
     first = parseHead(tailGuess)
@@ -140,22 +136,26 @@ export async function parseInParallel(text: string, path: string | undefined, sc
  * top-level list (one long list is then parsed in two, its halves joined).
  */
 function middleCut(text: string): { offset: number; line: number; kind: 'blank' | 'item' } | undefined {
-  const { cuts } = scanCuts(text)
-  let best: (typeof cuts)[number] | undefined
+  let best: { offset: number; line: number; kind: 'blank' | 'item' } | undefined
   let bestScore = Infinity
-  for (const cut of cuts) {
-    if (cut.kind === 'heading') continue
-    const heading = cut.kind === 'blank' && text.charCodeAt(cut.offset) === 35 /* # */
+  for (const { offset, line, kind } of scanCuts(text).cuts) {
+    if (kind === 'heading') continue
+    const heading = kind === 'blank' && text.charCodeAt(offset) === 35 /* # */
     // A heading within a tenth of the text from the middle beats any other cut; the next item
     // of a top-level list is the last choice (the halves' lists are joined), but it lets one
     // long list be parsed on two threads.
-    const score = Math.abs(cut.offset - text.length / 2) + (heading ? 0 : cut.kind === 'blank' ? text.length / 10 : text.length / 4)
+    const score = Math.abs(offset - text.length / 2) + (heading ? 0 : kind === 'blank' ? text.length / 10 : text.length / 4)
     if (score < bestScore) {
-      best = cut
+      best = { offset, line, kind }
       bestScore = score
     }
   }
-  return best && best.kind !== 'heading' && best.offset > 0 && best.offset < text.length ? { offset: best.offset, line: best.line, kind: best.kind } : undefined
+  return best && best.offset > 0 && best.offset < text.length ? best : undefined
+}
+
+/** One part of a document, parsed in chunks as the whole parse would read it given the labels outside it. */
+function parsePart(text: string, outside: Labels, base: ChunkedParserOptions['base'], path?: string): ChunkedParseResult {
+  return createChunkedParser({ ...ONE_OFF_CHUNKS, outside, ...(base ? { base } : {}) }).parse(text, path)
 }
 
 /** A half's parse as plain data (what a worker can post). */

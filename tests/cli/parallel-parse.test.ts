@@ -12,6 +12,16 @@ import { firstDifference, messageData, packageReadmes } from '../markdown/chunke
 
 const BUNDLE = join(import.meta.dirname, '..', '..', 'dist', 'cli', 'markdocx.mjs')
 
+/** Parses `text` with parseInParallel, expecting two threads and the whole parse's tree and messages. */
+async function expectTwoThreadsAsWhole(text: string, path: string): Promise<Awaited<ReturnType<typeof parseInParallel>>> {
+  const parallel = await parseInParallel(text, path, pathToFileURL(BUNDLE))
+  expect(parallel.threads).toBe(2)
+  const whole = parseMarkdown(text, path)
+  expect(firstDifference(parallel.tree, whole.tree)).toBeUndefined()
+  expect(messageData(parallel.file)).toEqual(messageData(whole.file))
+  return parallel
+}
+
 describe('parseInParallel', () => {
   it('parses a long document on two threads into the whole parse', async () => {
     expect(existsSync(BUNDLE), 'dist/cli/markdocx.mjs (npm run build:cli)').toBe(true)
@@ -26,21 +36,15 @@ describe('parseInParallel', () => {
     }
     // Labels defined in one half and used in the other, both ways.
     text = `See [early] and [late][] and a note[^late].\n\n[early]: /early\n\n${text}\n\n[late]: /late\n\nUse [early] here.\n\n[^late]: The note.\n`
-    const parallel = await parseInParallel(text, 'doc.md', pathToFileURL(BUNDLE))
-    expect(parallel.threads).toBe(2)
-    const whole = parseMarkdown(text, 'doc.md')
-    expect(firstDifference(parallel.tree, whole.tree)).toBeUndefined()
-    expect(messageData(parallel.file)).toEqual(messageData(whole.file))
+    await expectTwoThreadsAsWhole(text, 'doc.md')
     // Two parses of 800 KB and a worker start: a minute on a busy two-core machine.
   }, 240_000)
 
   it('parses one long list on two threads, cut between items and joined', async () => {
     let text = ''
     for (let item = 0; text.length < PARALLEL_THRESHOLD * 1.2; item++) text += `- item ${item} with [a link](https://example.com/${item})\n`
-    const parallel = await parseInParallel(text, 'list.md', pathToFileURL(BUNDLE))
-    expect(parallel.threads).toBe(2)
+    const parallel = await expectTwoThreadsAsWhole(text, 'list.md')
     expect(parallel.tree.children).toHaveLength(1)
-    expect(firstDifference(parallel.tree, parseMarkdown(text, 'list.md').tree)).toBeUndefined()
   }, 240_000)
 
   it('parses a half again, not the whole, when its guess of the other half’s labels was wrong', async () => {
@@ -48,11 +52,7 @@ describe('parseInParallel', () => {
     const filler = (from: number) => Array.from({ length: 4000 }, (_, index) => `Paragraph ${from + index} of filler text, long enough to count.\n\n`).join('')
     const text = `> \`\`\`\n> [tricky]: /not-a-definition\n> \`\`\`\n\n${filler(0)}# Middle\n\n${filler(5000)}Is [tricky] a link? And [real]?\n\n[real]: /real\n`
     expect(text.length).toBeGreaterThan(PARALLEL_THRESHOLD)
-    const parallel = await parseInParallel(text, 'doc.md', pathToFileURL(BUNDLE))
-    expect(parallel.threads).toBe(2)
-    const whole = parseMarkdown(text, 'doc.md')
-    expect(firstDifference(parallel.tree, whole.tree)).toBeUndefined()
-    expect(messageData(parallel.file)).toEqual(messageData(whole.file))
+    await expectTwoThreadsAsWhole(text, 'doc.md')
   }, 240_000)
 
   it('keeps short documents on one thread', async () => {

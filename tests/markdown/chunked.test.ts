@@ -120,7 +120,7 @@ describe('createChunkedParser', () => {
     expect(paragraph?.type === 'paragraph' && paragraph.children.filter((child) => child.type === 'linkReference' || child.type === 'footnoteReference')).toHaveLength(4)
   })
 
-  it('guesses no labels from Markdown shown in fenced code, and the parse is right either way', () => {
+  it('guesses no labels from Markdown shown in fenced code, math or HTML blocks, and the parse is right either way', () => {
     const text = [
       'Use [Example][] and [kept].',
       '',
@@ -141,6 +141,14 @@ describe('createChunkedParser', () => {
       '> ```',
       '> [quoted]: /q',
       '> ```',
+      '',
+      '$$',
+      '[math]: /m',
+      '$$',
+      '',
+      '<!--',
+      '[comment]: /c',
+      '-->',
       '',
       '````',
       '[unclosed]: /u',

@@ -175,6 +175,37 @@ function closes(open: Open, text: string, start: number, end: number, indent: nu
   }
 }
 
+/**
+ * Offsets of the blocks whose lines are literal text — fenced code, `$$` math, HTML blocks that
+ * close on a line of their own — that open at most three columns in, in order, each from its
+ * opening line to the end of its closing line (or of the text). The same rules as the scanner's;
+ * blocks inside containers (a quote, a list item) are not seen.
+ */
+export function literalBlockRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = []
+  let open: Open | undefined
+  let openedAt = 0
+  for (const line of text.matchAll(/^([ \t]*)([^\r\n]*)/gm)) {
+    const [, space, rest] = line as unknown as [string, string, string]
+    if (rest === '') continue
+    let indent = 0
+    for (const char of space) indent = char === '\t' ? indent + 4 - (indent % 4) : indent + 1
+    const content = line.index + space.length
+    const end = content + rest.length
+    if (open) {
+      if (closes(open, text, content, end, indent)) {
+        ranges.push([openedAt, end])
+        open = undefined
+      }
+    } else if (indent <= 3) {
+      open = opener(text, content, end)
+      openedAt = line.index
+    }
+  }
+  if (open) ranges.push([openedAt, text.length])
+  return ranges
+}
+
 export interface Scan {
   readonly cuts: Cut[]
   /** The line the end of the text is on. */

@@ -24,7 +24,7 @@ import type { List, Root, RootContent } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
 import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
-import { rescanCuts, scanCuts, type Cut, type Scan, type Unchanged } from './chunk-scan.js'
+import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type Scan, type Unchanged } from './chunk-scan.js'
 import { checkCut, joinLists, shiftPositions } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
@@ -467,10 +467,12 @@ function guessLabels(text: string): { definitions: Set<string>; footnotes: Set<s
   const definitions = new Set<string>()
   const footnotes = new Set<string>()
   const pattern = /^[ \t>*+-]*\[((?:[^\\[\]]|\\.){1,999})\]:/gm
-  // Examples of Markdown in fenced code (READMEs of Markdown tools) define nothing.
-  const fenced = fencedRanges(text)
+  // Examples of Markdown in fenced code (READMEs of Markdown tools), math or HTML blocks define nothing.
+  // Found only for a text that has a line like a definition (most have none).
+  let fenced: Array<[number, number]> | undefined
   let range = 0
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    fenced ??= literalBlockRanges(text)
     while (range < fenced.length && fenced[range]![1] <= match.index) range++
     if (range < fenced.length && fenced[range]![0] <= match.index) continue
     const label = match[1]!
@@ -478,29 +480,5 @@ function guessLabels(text: string): { definitions: Set<string>; footnotes: Set<s
     else definitions.add(normalizeIdentifier(label))
   }
   return { definitions, footnotes }
-}
-
-/**
- * Offsets of fenced code blocks that start at the margin (up to three spaces), in order, each
- * from its opening line to the end of its closing line (or of the text). A guess: fences inside
- * containers are not seen, which only costs a piece a second parse.
- */
-function fencedRanges(text: string): Array<[number, number]> {
-  const ranges: Array<[number, number]> = []
-  const fence = /^ {0,3}(`{3,}|~{3,})([^\n]*)$/gm
-  let open: { start: number; char: string; size: number } | undefined
-  for (let match = fence.exec(text); match; match = fence.exec(text)) {
-    const [, run, rest] = match as unknown as [string, string, string]
-    if (!open) {
-      // A backtick fence's info string holds no backtick.
-      if (run[0] === '`' && rest.includes('`')) continue
-      open = { start: match.index, char: run[0]!, size: run.length }
-    } else if (run[0] === open.char && run.length >= open.size && rest.trim() === '') {
-      ranges.push([open.start, match.index + match[0].length])
-      open = undefined
-    }
-  }
-  if (open) ranges.push([open.start, text.length])
-  return ranges
 }
 
