@@ -107,17 +107,22 @@ function limitTables(parent: HastRoot | Element, limits: PreviewLimits, rel: num
     if (total <= cap) continue
     let kept = 0
     let body = 0
+    // Rows dropped, by their section: each section is filtered once (filtering it per dropped
+    // row was quadratic — 25 000 rows took 50 s).
+    const dropped = new Map<Element, Set<Element>>()
     for (const { row, group: section } of rows) {
       const cells = cellsOf(row)
       const head = section.tagName === 'thead'
       // The head always, and at least one body row, so the table's shape shows.
       if (!head && body > 0 && kept + cells > cap) {
-        section.children = section.children.filter((item) => item !== row)
+        const set = dropped.get(section) ?? new Set<Element>()
+        dropped.set(section, set.add(row))
         continue
       }
       if (!head) body++
       kept += cells
     }
+    for (const [section, rowsOut] of dropped) section.children = section.children.filter((item) => item.type !== 'element' || !rowsOut.has(item))
     const more = total - kept
     // A raw HTML table that large is no Word table either (docx/html/table.ts): say what the export does.
     const asLines = total > MAX_HTML_TABLE_CELLS
