@@ -40,6 +40,7 @@ const TILDE = 126
 const OPEN = 91
 const CLOSE = 93
 const BANG = 33
+const SPACE = 32
 
 interface Counts {
   brackets: number
@@ -67,6 +68,11 @@ function countsOf(cx: InlineContext): Counts {
 
 function guard(cx: InlineContext, next: number, pos: number): number {
   if (cx.text.length > MAX_HIGHLIGHTED_INLINE) return cx.end
+  // A space inside a run of spaces: the highlighter's hard-break rule scans the rest of the run
+  // from every space in it (quadratic: 10 000 lines indented up to 300 spaces held the page
+  // 200–450 ms per step). The run's first space was scanned already and was no hard break, or
+  // this space would be inside one; so it is plain text.
+  if (next === SPACE) return cx.char(pos - 1) === SPACE ? pos + 1 : -1
   if (next === OPEN || next === CLOSE || (next === BANG && cx.char(pos + 1) === OPEN)) {
     return countsOf(cx).brackets > MAX_HIGHLIGHTED_BRACKETS ? pos + (next === BANG ? 2 : 1) : -1
   }

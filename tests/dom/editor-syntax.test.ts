@@ -8,7 +8,7 @@ import { ensureSyntaxTree } from '@codemirror/language'
 import { EditorSelection, EditorState, type Transaction } from '@codemirror/state'
 import { Tree as TreeClass, type SyntaxNode, type Tree } from '@lezer/common'
 import { describe, expect, it } from 'vitest'
-import { GFM, parser as markdownParser } from '@lezer/markdown'
+import { GFM, InlineContext, parser as markdownParser } from '@lezer/markdown'
 import { MAX_HIGHLIGHTED_BRACKETS, MAX_HIGHLIGHTED_DEPTH, MAX_HIGHLIGHTED_INLINE, MAX_HTML_LINE, MAX_LEAF_LENGTH, parseGuard } from '../../src/editor/parse-guard.js'
 import { EDITOR_EXTENSIONS, editorExtensions } from '../../src/editor/extensions.js'
 import { MAX_BRACKETS, MAX_DELIMITER_RUN, MAX_DELIMITER_RUNS } from '../../src/markdown/guards/guard.js'
@@ -194,6 +194,29 @@ describe('parse guard', () => {
   it('still finds real link definitions, one per line or with a title on the next line', () => {
     const definitions = `${Array.from({ length: 200 }, (_, i) => `[d${i}]: https://example.org/${i}`).join('\n')}\n\n[t]: https://example.org\n  "A title"\n`
     expect(count(treeOf(stateOf(definitions)), 'LinkReference')).toBe(201)
+  })
+
+  it('reads runs of spaces once, finding hard breaks as the library does', () => {
+    const library = markdownParser.configure([GFM])
+    const guarded = markdownParser.configure([GFM, parseGuard])
+    for (const text of ['a  \nb\n', 'a   \nb\n', 'a \nb\n', 'a   b  c \n     d     \ne\n', '- x  \n  y\n', '> q    \n> r\n', '| a  | b |\n|---|---|\n| 1   | 2  |\n', 'a\\\nb\n']) {
+      expect(guarded.parse(text).toString(), text).toBe(library.parse(text).toString())
+    }
+    // Characters the inline parser reads (InlineContext#char): the library's hard-break rule scans a
+    // run's rest from each space in it, 10 000 × 20 000 reads here; the guard's space rule stops that.
+    const text = `a${' '.repeat(20_000)}b\n`
+    const read = InlineContext.prototype.char
+    let reads = 0
+    InlineContext.prototype.char = function (pos: number) {
+      reads++
+      return read.call(this, pos)
+    }
+    try {
+      expect(count(guarded.parse(text), 'HardBreak')).toBe(0)
+    } finally {
+      InlineContext.prototype.char = read
+    }
+    expect(reads).toBeLessThan(10 * text.length)
   })
 
   it('leaves escapes alone', () => {

@@ -6,7 +6,7 @@
 import type { Root as HastRoot } from 'hast'
 import { describe, expect, it, vi } from 'vitest'
 import type { PreviewBlock } from '../../src/markdown/preview-hast.js'
-import { pendingBlocks, SLICE_COST } from '../../src/preview/Preview.js'
+import { drawKeys, pendingBlocks, SLICE_COST } from '../../src/preview/Preview.js'
 import { PreviewStore } from '../../src/preview/store.js'
 
 const block = (key: string, elements: number, line = 1): PreviewBlock => ({ key, line, endLine: line, kind: 'block', rows: 1, elements })
@@ -31,6 +31,14 @@ describe('pendingBlocks', () => {
     // Four parts of a quarter slice: two fit, where four blocks of a list would.
     expect([...pendingBlocks([notes('n0', SLICE_COST / 4), notes('n1', SLICE_COST / 4), notes('n2', SLICE_COST / 4), notes('n3', SLICE_COST / 4)], 0, 4, new Set())]).toEqual([2, 3])
     expect(pendingBlocks([block('b0', SLICE_COST / 4), block('b1', SLICE_COST / 4), block('b2', SLICE_COST / 4), block('b3', SLICE_COST / 4)], 0, 4, new Set()).size).toBe(0)
+  })
+
+  it('counts equal blocks one by one: one on the page does not make the others drawn', () => {
+    // Headings sharing one {#id} render alike and share a content key; each still costs its draw.
+    const equal = Array.from({ length: 10 }, () => block('same', SLICE_COST / 4))
+    expect(drawKeys(equal, 0, 3)).toEqual(['same', 'same~1', 'same~2'])
+    expect([...pendingBlocks(equal, 0, 10, new Set())]).toEqual([4, 5, 6, 7, 8, 9])
+    expect([...pendingBlocks(equal, 0, 10, new Set(['same', 'same~1', 'same~2', 'same~3']))]).toEqual([8, 9])
   })
 
   it('keeps blocks waiting whose rendering has not come', () => {
