@@ -1,7 +1,7 @@
-import { TextRun, type IContext, type ParagraphChild } from 'docx'
+import { Tab, TextRun, type IContext, type ParagraphChild } from 'docx'
 import { describe, expect, it } from 'vitest'
 import type { RunFormat } from '../../src/docx/context.js'
-import { formattedRun, lineBreakRun } from '../../src/docx/text/text-runs.js'
+import { formattedRun, lineBreakRun, tabsRun } from '../../src/docx/text/text-runs.js'
 import { runOptions } from '../../src/docx/text/text.js'
 
 const FLAGS = ['bold', 'italics', 'strike', 'superScript', 'subScript', 'underline', 'smallCaps', 'highlight', 'rtl'] as const
@@ -45,6 +45,14 @@ describe('text runs', () => {
     expect(written(first)).toContain('"first"')
     expect(written(second)).toContain('"second"')
     expect(written(first)).not.toContain('second')
+  })
+
+  it('write tabs in a row as one run, exactly as docx writes TextRun({ style, children: [Tab, …] })', () => {
+    for (const style of [undefined, 'KeywordTok', 'CommentTok']) {
+      for (const count of [1, 2, 7]) {
+        expect(written(tabsRun(count, style))).toBe(written(new TextRun({ ...(style ? { style } : {}), children: Array.from({ length: count }, () => new Tab()) })))
+      }
+    }
   })
 
   it('write a line break exactly as docx writes TextRun({ break: 1 })', () => {

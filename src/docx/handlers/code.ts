@@ -1,4 +1,4 @@
-import { Tab, TextRun, type ParagraphChild } from 'docx'
+import type { ParagraphChild } from 'docx'
 import type { Code } from 'mdast'
 import { codeAttributes, listingOf } from '../../mdast/cross-references.js'
 import { diagramKind } from '../../mdast/diagrams.js'
@@ -7,7 +7,7 @@ import { captionParagraph, withoutTypedNumber } from '../captions.js'
 import type { Context } from '../context.js'
 import { diagramFigure, isDrawnDiagram } from '../media/diagram.js'
 import type { State } from '../state.js'
-import { lineBreakRun } from '../text/text-runs.js'
+import { lineBreakRun, tabsRun } from '../text/text-runs.js'
 import type { Handler } from './types.js'
 import { append } from '../../util/append.js'
 
@@ -62,8 +62,14 @@ export function codeRuns(state: State, tokens: readonly Token[], context: Contex
       .split('\n')
       .forEach((line, index) => {
         if (index > 0) runs.push(lineBreakRun())
-        line.split('\t').forEach((part, partIndex) => {
-          if (partIndex > 0) runs.push(new TextRun({ ...style, children: [new Tab()] }))
+        // Tabs in a row are one run (an indented line's run of tabs).
+        const parts = line.split('\t')
+        let tabs = 0
+        parts.forEach((part, partIndex) => {
+          if (partIndex > 0) tabs++
+          if (part === '' && partIndex < parts.length - 1) return
+          if (tabs > 0) runs.push(tabsRun(tabs, token.type))
+          tabs = 0
           append(runs, state.text(part, tokenContext, node))
         })
       })

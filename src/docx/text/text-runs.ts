@@ -13,7 +13,7 @@
  *
  * BaseXmlComponent and prepForXml are docx's extension point for custom elements.
  */
-import { BaseXmlComponent, TextRun, type IContext, type IXmlableObject, type ParagraphChild } from 'docx'
+import { BaseXmlComponent, Tab, TextRun, type IContext, type IXmlableObject, type ParagraphChild } from 'docx'
 import type { RunFormat } from '../context.js'
 import { asParagraphChild } from '../ooxml/docx-adapter.js'
 import { runOptions } from './text.js'
@@ -62,6 +62,29 @@ let lineBreak: IXmlableObject | undefined
 export function lineBreakRun(): ParagraphChild {
   lineBreak ??= new TextRun({ break: 1 }).prepForXml({ stack: [] } as unknown as IContext)
   return lineBreak ? asParagraphChild(new PreparedRun(lineBreak)) : new TextRun({ break: 1 })
+}
+
+/** docx's one-tab run per character style ('' for none), taken apart: its parts before the tab, and the tab. */
+const tabTemplates = new Map<string, { head: readonly IXmlableObject[]; tab: IXmlableObject } | null>()
+
+/**
+ * `count` tabs in one run (`w:r` holding `w:tab` `count` times), in a character style — as
+ * docx writes `new TextRun({ style, children: [new Tab(), …] })`. A code line indented by tabs
+ * made a run per tab: 100 000 lines indented by 25 tabs on average were 2.5 million runs, 39 s
+ * and 3.7 GB in the CLI.
+ */
+export function tabsRun(count: number, style?: string): ParagraphChild {
+  const key = style ?? ''
+  let template = tabTemplates.get(key)
+  if (template === undefined) {
+    const parts = new TextRun({ ...(style ? { style } : {}), children: [new Tab()] }).prepForXml({ stack: [] } as unknown as IContext)?.['w:r']
+    const last = Array.isArray(parts) ? (parts.at(-1) as unknown) : undefined
+    template = Array.isArray(parts) && isObject(last) && 'w:tab' in last && Object.keys(last).length === 1 ? { head: parts.slice(0, -1) as IXmlableObject[], tab: last as IXmlableObject } : null
+    tabTemplates.set(key, template)
+  }
+  if (!template) return new TextRun({ ...(style ? { style } : {}), children: Array.from({ length: count }, () => new Tab()) })
+  const written = { 'w:r': [...template.head, ...Array.from({ length: count }, () => template.tab)] } as IXmlableObject
+  return asParagraphChild(new PreparedRun(written))
 }
 
 /** A run of (already XML-safe, non-empty) text in `format`. */
