@@ -19,14 +19,14 @@
  * `@`, the least each of its patterns needs.
  */
 import type { Nodes, Root } from 'mdast'
-import type { Extension as FromMarkdownExtension, Transform } from 'mdast-util-from-markdown'
+import type { CompileContext, Extension as FromMarkdownExtension, Transform } from 'mdast-util-from-markdown'
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm'
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal'
 import { gfmFootnote } from 'micromark-extension-gfm-footnote'
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough'
 import { gfmTable } from 'micromark-extension-gfm-table'
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item'
-import type { Construct, Extension } from 'micromark-util-types'
+import type { Construct, Extension, Token } from 'micromark-util-types'
 import type { Processor } from 'unified'
 import { gatedExtension } from '../guards/syntax-gate.js'
 
@@ -91,8 +91,40 @@ export function gfmExtensions(): Extension[] {
 
 /** mdast-util-gfm's extensions, with each transform run only on trees where a text node could match. */
 export function gfmMdastExtensions(): FromMarkdownExtension[] {
-  return gfmFromMarkdown().map((extension) => (extension.transforms ? { ...extension, transforms: extension.transforms.map(gatedTransform) } : extension))
+  const gfm = gfmFromMarkdown().map((extension) => (extension.transforms ? { ...extension, transforms: extension.transforms.map(gatedTransform) } : extension))
+  return [...gfm, TASK_CHECK_OUTSIDE_ITEM]
 }
+
+/**
+ * micromark's task list extension takes `[x]` for a check at the start of the first paragraph
+ * after an empty list item (`-`, then `[x] text` at the margin: outside the item, as GitHub and
+ * pandoc read it). mdast-util-gfm's handler then set `checked` on whatever held that paragraph
+ * (its development build asserts), and the `[x]` was lost from the text. Here a check whose
+ * paragraph is not in a list item is the text it was. (Later extensions' handlers replace
+ * earlier ones': these replace mdast-util-gfm-task-list-item's.)
+ */
+const TASK_CHECK_OUTSIDE_ITEM: FromMarkdownExtension = {
+  exit: {
+    taskListCheckValueChecked: exitCheckValue,
+    taskListCheckValueUnchecked: exitCheckValue,
+    taskListCheck: exitCheck,
+  },
+}
+
+function exitCheckValue(this: CompileContext, token: Token): void {
+  const item = this.stack[this.stack.length - 2]
+  if (item?.type === 'listItem') item.checked = token.type === 'taskListCheckValueChecked'
+}
+
+function exitCheck(this: CompileContext, token: Token): void {
+  if (this.stack[this.stack.length - 2]?.type === 'listItem') return
+  const paragraph = this.stack[this.stack.length - 1]
+  if (paragraph?.type !== 'paragraph') return
+  // The text after it (` text`) joins this node, as adjacent data does.
+  paragraph.children.push({ type: 'text', value: this.sliceSerialize(token), position: { start: pointOf(token.start), end: pointOf(token.end) } })
+}
+
+const pointOf = (point: Token['start']) => ({ line: point.line, column: point.column, offset: point.offset })
 
 function gatedTransform(transform: Transform): Transform {
   return (tree) => (hasLiteralText(tree) ? transform(tree) : undefined)
