@@ -139,7 +139,7 @@ function middleCut(text: string): { offset: number; line: number; kind: 'blank' 
   let best: { offset: number; line: number; kind: 'blank' | 'item' } | undefined
   let bestScore = Infinity
   for (const { offset, line, kind } of scanCuts(text).cuts) {
-    if (kind === 'heading') continue
+    if (kind !== 'blank' && kind !== 'item') continue
     const heading = kind === 'blank' && text.charCodeAt(offset) === 35 /* # */
     // A heading within a tenth of the text from the middle beats any other cut; the next item
     // of a top-level list is the last choice (the halves' lists are joined), but it lets one

@@ -233,6 +233,8 @@ const headingLike = fc.oneof(
   { weight: 4, arbitrary: atx },
   { weight: 2, arbitrary: fc.constantFrom('#', '## ', '# closing ##', '####### seven', '#tag', '  # indented', '    # code', '#\tTab', '# {++open', '# $$', '# <div>', '# ```') },
   { weight: 3, arbitrary: setextLike },
+  // Link reference definitions in a row: the scan cuts between one-line ones.
+  { weight: 3, arbitrary: fc.constantFrom('[a]: /x', '[b]: /y "t"', "[c]: <z w> 'u'", '[d]: /w (p)', '[e]: /v "open', '"closing"', '[f]:', '[g]: /x\n  "title below"', '[^n]: note', '[a]: /dup', '[x] text', '[h\\]]: /esc', '[i]: /x "t" extra', '[j]: /x\n===', '[k]: /x\n[a]') },
 )
 
 /**

@@ -74,6 +74,24 @@ describe('createChunkedParser', () => {
     expect(cutsOf('####### a\nb\n#tag\nc\n  # d\ne\n')).toEqual([])
   })
 
+  it('cuts between link reference definitions each on a line of its own, before a line starting with `[`', () => {
+    expect(parseCuts('[a]: /a\n[b]: /b "t"\n[c]: <c d>\ntext\n[d]: /d\n')).toEqual([[2, 'definition'], [3, 'definition']])
+    // A title that may go on below, a line that is no definition, a title on the next line.
+    expect(parseCuts('[a]: /a "open\n[b]: /b\n')).toEqual([])
+    expect(parseCuts('[a] text\n[b]: /b\n')).toEqual([])
+    expect(parseCuts('[a]: /a\n"title"\n[b]: /b\n')).toEqual([])
+    expect(parseCuts('[a]: /a\n[^1]: 10) note\n[^2]: /b\n')).toEqual([])
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse('[a]: /x\n[^1]: 10) alpha\n# alpha\n[b]: /y\n[c]: /z\n'), '[a]: /x\n[^1]: 10) alpha\n# alpha\n[b]: /y\n[c]: /z\n')
+    // 50 000 definitions in a row were one chunk (micromark's events for them took 1.5 GB).
+    const text = `${Array.from({ length: 5000 }, (_, i) => `[d${i}]: https://example.org/${i} "Title ${i}"`).join('\n')}\n\nSee [d1] and [d4999].\n`
+    const result = createChunkedParser().parse(text)
+    expect(result.chunks.length).toBeGreaterThan(5)
+    expectSameAsWhole(result, text)
+    // A cut the check refuses: a definition whose title goes on to the next line.
+    const tricky = '[a]: /a\n[b]: /b\n[c]: /c\n"below"\n[d]: /d\n\n[a] [b] [c] [d]\n'
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(tricky), tricky)
+  })
+
   it('describes chunks that tile the text and the tree', () => {
     const text = `${sections(12)}\n- a\n- b\n\n- c\n\n> quote\n`
     const result = createChunkedParser(EVERY_CUT).parse(text)

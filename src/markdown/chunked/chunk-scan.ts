@@ -4,7 +4,9 @@
  * open before it has ended), after an ATX heading line that itself starts at such a place (a
  * heading is one line and ends there: 100 000 headings without blank lines between were one
  * chunk, parsed whole on every edit), after a setext underline (`===`, `---`) under a line that
- * starts at such a place, and, inside a long top-level list, before the line that
+ * starts at such a place, between two link reference definitions on lines of their own that
+ * start at such places (50 000 definitions in a row were one chunk: micromark's events for
+ * them took 1.5 GB), and, inside a long top-level list, before the line that
  * starts its next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
@@ -22,9 +24,11 @@ export interface Cut {
    * `blank`: the line follows a blank line and starts at the margin.
    * `heading`: the line starts at the margin right after a top-level heading (an ATX heading's
    *   line, or a setext heading's underline).
+   * `definition`: the line starts with `[` (not `[^`) at the margin right after a link reference
+   *   definition that is its line's whole (`[label]: destination "title"`) and started at such a place.
    * `item`: the line starts the next item of a top-level list, right after its previous item.
    */
-  readonly kind: 'blank' | 'heading' | 'item'
+  readonly kind: 'blank' | 'heading' | 'definition' | 'item'
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
@@ -89,6 +93,19 @@ function isAtxHeading(text: string, start: number, end: number): boolean {
   if (start + size === end) return true
   const next = text.charCodeAt(start + size)
   return next === 32 || next === 9
+}
+
+/**
+ * Whether the line is one whole link reference definition: `[label]:`, a destination, and
+ * optionally a title closed on the same line. A guess the chunked parser checks (chunk-stitch.ts);
+ * a title that goes on to the next line fails it (its quote is not closed here).
+ */
+const ONE_LINE_DEFINITION = /^\[(?:[^\\\[\]]|\\.){1,999}\]:[ \t]*(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$/
+function isOneLineDefinition(text: string, start: number, end: number): boolean {
+  // Cheap checks first: most lines that start with `[` are links in a paragraph.
+  if (end - start > 4000) return false
+  const line = text.slice(start, end)
+  return line.includes(']:') && ONE_LINE_DEFINITION.test(line)
 }
 
 function isDigit(code: number): boolean {
@@ -220,6 +237,8 @@ interface ScanState {
   previousBlank: boolean
   /** The previous line was a top-level ATX heading that started at a cut (or on line 1): nothing is open after it. */
   afterHeading: boolean
+  /** The previous line was a one-line link reference definition that started at a cut (or on line 1). */
+  afterDefinition: boolean
   list: Marker | undefined
   items: number
 }
@@ -228,7 +247,7 @@ interface ScanState {
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
 export function scanCuts(text: string): Scan {
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0 }
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
   const { lineNumber } = scanLines(text, 0, 0, state, cuts)
@@ -266,7 +285,7 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   if (restart < 0) return scanCuts(text)
   const from = old[restart]!
   const cuts = old.slice(0, restart)
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, afterDefinition: false, list: undefined, items: 0 }
   let lineDelta = 0
   let resumeAt = -1
   const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, (cut) => {
@@ -322,7 +341,7 @@ function endLineOf(text: string, lineNumber: number): number {
 function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], stop?: (cut: Cut) => boolean): { lineNumber: number } {
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
-  let { open, previousBlank, afterHeading, list, items, divs } = state
+  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs } = state
   // Whether the previous line could be a setext heading's text (it started where nothing was open).
   let setextText = false
   const push = (cut: Cut): boolean => {
@@ -360,12 +379,16 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
       previousBlank = false
       afterHeading = false
+      afterDefinition = false
       start = next
       continue
     }
+    // After a one-line definition, only a line that starts with `[` (no title going on) starts clean.
+    const definitionBefore = afterDefinition && indent === 0 && text.charCodeAt(content) === 91 /* [ */ && text.charCodeAt(content + 1) !== 94 /* ^ */
     // Whether this line starts where nothing is open: a cut may go after it if it is a heading.
-    const clean = previousBlank || afterHeading || lineNumber === 1
+    const clean = previousBlank || afterHeading || definitionBefore || lineNumber === 1
     afterHeading = false
+    afterDefinition = false
     // A setext underline under such a line: the heading ends here, as an ATX heading's line does.
     const underline = setextText && !blank && indent <= 3 && divs === 0 && isSetextUnderline(text, content, end)
     setextText = false
@@ -386,10 +409,11 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
         const allowed = first !== 58 /* : */ && first !== 0xfeff && !(first === 45 && text.startsWith('---', content))
-        if (allowed && lineNumber > 1) stopped = push({ offset: start, line: lineNumber, kind: previousBlank ? 'blank' : 'heading', hash: lineHash(text, content, end), items })
+        if (allowed && lineNumber > 1) stopped = push({ offset: start, line: lineNumber, kind: previousBlank ? 'blank' : definitionBefore ? 'definition' : 'heading', hash: lineHash(text, content, end), items })
         // A heading ends on its line; HTML blocks that end only at a blank line (`<div>`) start
         // with `<`, never `#`, so after this line nothing is open.
         afterHeading = first === 35 && isAtxHeading(text, content, end)
+        afterDefinition = first === 91 && text.charCodeAt(content + 1) !== 94 /* ^ */ && isOneLineDefinition(text, content, end)
         setextText = !afterHeading && mayBeSetextText(first, marker)
         list = marker
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
@@ -418,6 +442,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   state.open = open
   state.previousBlank = previousBlank
   state.afterHeading = afterHeading
+  state.afterDefinition = afterDefinition
   state.list = list
   state.items = items
   return { lineNumber }

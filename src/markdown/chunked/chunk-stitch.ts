@@ -58,7 +58,7 @@ export interface ChunkView {
 /**
  * Whether the cut between `a` and `b` (positions absolute, both parsed from `text`) is exact.
  */
-export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'heading' | 'item'): Verdict {
+export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'heading' | 'definition' | 'item'): Verdict {
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
@@ -67,6 +67,11 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   if (!SAFE_AT_CUT.has(last.type) && last.type !== 'table') return { ok: false }
   // A cut right after a heading's line (no blank line between) holds only if A ends with that heading.
   if (kind === 'heading' && (last.type !== 'heading' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1)) return { ok: false }
+  // So does a cut right after a definition's line, before another definition (a line starting
+  // with `[`, which no title of the first can be). Only a link definition: in the whole
+  // document what follows is inside the definitions' content, where a footnote's `10)` would not
+  // start a list, as it does at a chunk's start.
+  if (kind === 'definition' && (last.type !== 'definition' || first.type !== 'definition' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1 || text.charCodeAt(b.start) !== 91 || headingAfterDefinitions(b.tree))) return { ok: false }
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
@@ -86,6 +91,17 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   const end = last.position?.end.offset
   if (continues && end === undefined) return { ok: false }
   return { ok: true, join: continues, blankBetween: continues && lineEndings(text, end!, a.end) >= 2 }
+}
+
+/**
+ * Whether B's leading definitions are followed by a heading: a setext heading under lines that
+ * follow definitions starts, in micromark, where the definitions start (their content chunk's
+ * start) — in the whole document before the cut.
+ */
+function headingAfterDefinitions(tree: Root): boolean {
+  let index = 0
+  while (tree.children[index]?.type === 'definition') index++
+  return tree.children[index]?.type === 'heading'
 }
 
 function lineEndings(text: string, from: number, to: number): number {
