@@ -56,4 +56,6 @@ export const STRESS_FAMILIES: readonly StressFamily[] = [
   { name: '20 000 CriticMarkup comments', make: (s) => '{>>c<<} '.repeat(20_000 * s) },
   { name: '100 000 unpaired CriticMarkup closers', make: (s) => lines(100_000 * s, (i) => `line ${i} ++}`) },
   { name: '100 000 a~~ closers', make: (s) => 'a~~ '.repeat(100_000 * s) },
+  { name: '40 000 lines indented by tabs', make: (s) => lines(40_000 * s, (i) => `${'\t'.repeat(1 + (i % 50))}x`) },
+  { name: '50 000 link definitions in a row', make: (s) => lines(50_000 * s, (i) => `[d${i}]: https://example.org/${i} "Title ${i}"`) },
 ]
