@@ -62,16 +62,11 @@ export function codeRuns(state: State, tokens: readonly Token[], context: Contex
       .split('\n')
       .forEach((line, index) => {
         if (index > 0) runs.push(lineBreakRun())
-        // Tabs in a row are one run (an indented line's run of tabs).
-        const parts = line.split('\t')
-        let tabs = 0
-        parts.forEach((part, partIndex) => {
-          if (partIndex > 0) tabs++
-          if (part === '' && partIndex < parts.length - 1) return
-          if (tabs > 0) runs.push(tabsRun(tabs, token.type))
-          tabs = 0
-          append(runs, state.text(part, tokenContext, node))
-        })
+        // Text and runs of tabs, in turn: tabs in a row are one run (an indented line's run of tabs).
+        for (const part of line.split(/(\t+)/)) {
+          if (part.startsWith('\t')) runs.push(tabsRun(part.length, token.type))
+          else append(runs, state.text(part, tokenContext, node))
+        }
       })
   }
   return runs

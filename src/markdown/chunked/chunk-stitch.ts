@@ -67,11 +67,11 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   if (!SAFE_AT_CUT.has(last.type) && last.type !== 'table') return { ok: false }
   // A cut right after a heading's line (no blank line between) holds only if A ends with that heading.
   if (kind === 'heading' && (last.type !== 'heading' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1)) return { ok: false }
-  // So does a cut right after a definition's line, before another definition (a line starting
-  // with `[`, which no title of the first can be). Only a link definition: in the whole
-  // document what follows is inside the definitions' content, where a footnote's `10)` would not
-  // start a list, as it does at a chunk's start.
-  if (kind === 'definition' && (last.type !== 'definition' || first.type !== 'definition' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1 || text.charCodeAt(b.start) !== 91 || headingAfterDefinitions(b.tree))) return { ok: false }
+  // So does a cut right after a definition's line, before another definition (B's first node
+  // starts at the cut, so with `[`, which no title of the first can be). Only a link
+  // definition: in the whole document what follows is inside the definitions' content, where a
+  // footnote's `10)` would not start a list, as it does at a chunk's start.
+  if (kind === 'definition' && (last.type !== 'definition' || first.type !== 'definition' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1 || headingAfterDefinitions(b.tree))) return { ok: false }
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
