@@ -25,7 +25,7 @@
  */
 import type { Root as HastRoot } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react'
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode, type Ref, type RefObject } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { headingsUpTo, OUTLINE_LIMIT, topDepth, type PageOutline, type PreviewBlock } from '../markdown/preview-hast.js'
 import { CLOBBER_PREFIX } from '../markdown/preview/clobber.js'
@@ -241,6 +241,53 @@ const NONE_PENDING: ReadonlySet<number> = new Set()
 /** Blocks drawn beyond the viewport, above and below, in pixels (at least one viewport). */
 const OVERSCAN = 800
 
+/**
+ * Watches the drawn blocks' sizes, and tells which can be measured. A block just mounted stands
+ * at its estimate (`contain-intrinsic-block-size`, preview.css) until the frame after: Chromium
+ * decides then whether `content-visibility: auto` lays out its content, and before that even
+ * `checkVisibility` answers wrongly (measured: a 50 px block read 5 000 px and visible). So a
+ * block is measured once a resize report came after it was laid out, and while its content is
+ * laid out: recording an estimate as a height kept 4 276 px for 600 list parts 1 850 tall, and
+ * the end of the list never came into the drawn range.
+ */
+class ShellObserver {
+  private readonly observer: ResizeObserver
+  private watched = new Set<Element>()
+  private readonly laidOut = new WeakSet<Element>()
+
+  constructor(onResize: () => void) {
+    this.observer = new ResizeObserver((entries) => {
+      for (const entry of entries) if (contentLaidOut(entry.target)) this.laidOut.add(entry.target)
+      onResize()
+    })
+  }
+
+  /** Observes the shells given, stops observing those no longer given (observing again would report a shell again). */
+  observe(shells: readonly Element[]): void {
+    const next = new Set(shells)
+    for (const shell of this.watched) if (!next.has(shell)) this.observer.unobserve(shell)
+    for (const shell of next) if (!this.watched.has(shell)) this.observer.observe(shell)
+    this.watched = next
+  }
+
+  /** Whether the shell's height is its content's: seen laid out after a frame, and laid out now (not at a stale remembered size). */
+  measurable(shell: Element): boolean {
+    return this.laidOut.has(shell) && contentLaidOut(shell)
+  }
+
+  disconnect(): void {
+    this.observer.disconnect()
+    this.watched.clear()
+  }
+}
+
+/** Whether `content-visibility: auto` lays out the shell's content (a hidden first child cannot tell: taken as yes). */
+function contentLaidOut(shell: Element): boolean {
+  const child = shell.firstElementChild
+  if (!child || typeof child.checkVisibility !== 'function' || !child.checkVisibility()) return true
+  return child.checkVisibility({ contentVisibilityAuto: true })
+}
+
 function PreviewComponent({ store, onLineClick, toc, scroller, progressive = false, onDrawn, ref }: PreviewProps) {
   const css = useHighlightCss()
   useSyncExternalStore(store.subscribe, store.getVersion, store.getVersion)
@@ -248,17 +295,21 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
   const article = useRef<HTMLElement>(null)
   const geometry = useRef(new BlockGeometry()).current
   /** Bumped when measured heights or the viewport move the drawn range. */
-  const [tick, setTick] = useState(0)
+  const [, setTick] = useState(0)
   const viewport = useRef<Viewport>({ top: 0, height: 0 })
   const windowed = scroller !== undefined && blocks.length > WINDOW_FROM
-  // `tick` stands for heights measured since: the offsets change with them.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const offsets = useMemo(() => geometry.offsets(blocks), [blocks, tick, geometry])
+  // The geometry keeps its offsets until a height changes, so reading them on every render is cheap.
+  const offsets = geometry.offsets(blocks)
   const reveal = useRef<{ index: number; id: string | undefined } | null>(null)
 
   const rangeFor = useCallback(
     (from: Viewport): [number, number] => {
       if (!windowed) return [0, blocks.length]
+      // Read afresh, not the render's: after a draw the layout effect records the blocks' heights
+      // and asks again. Offsets from before them kept the range as it was, and with the preview
+      // scrolled to its bottom (no scroll event to come) the last block of a document never
+      // appeared: it followed 600 parts of one long list, each estimated at 4 270 px and 1 850 tall.
+      const offsets = geometry.offsets(blocks)
       const margin = Math.max(OVERSCAN, from.height)
       let start = indexAtOffset(offsets, blocks.length, from.top - margin)
       let end = indexAtOffset(offsets, blocks.length, from.top + from.height + margin) + 1
@@ -269,7 +320,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
       }
       return [start, Math.min(blocks.length, end)]
     },
-    [windowed, blocks.length, offsets],
+    [windowed, blocks, geometry],
   )
   const [start, fullEnd] = rangeFor(viewport.current)
   // Drawing progressively: how many blocks are drawn so far (it only grows; an edit keeps it).
@@ -280,7 +331,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     const frame = requestAnimationFrame(() => setLimit((drawnSoFar) => drawnSoFar + PROGRESSIVE_CHUNK))
     return () => cancelAnimationFrame(frame)
   }, [progressive, windowed, limit, blocks.length])
-  const drawn = useRef({ start, end, blocks })
+  const drawn = useRef<{ start: number; end: number; blocks: readonly PreviewBlock[]; later: ReadonlySet<number> }>({ start, end, blocks, later: NONE_PENDING })
   /** Keys of the blocks on the page (drawn, not pending) after the last commit. */
   const mounted = useRef<ReadonlySet<string>>(new Set())
   // Only a preview that scrolls draws in slices: one drawn whole (printing, tests) must have everything at once.
@@ -330,39 +381,72 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     return () => clearTimeout(timer)
   })
 
-  // After every draw: measure the drawn blocks (by the distance from each top to the next, so
-  // the margins between blocks count), settle the range, finish a pending jump.
+  /** Watches the drawn blocks' sizes once the page is windowed. */
+  const resizes = useRef<ShellObserver | null>(null)
+  /**
+   * Records the heights of the blocks on the page (by the distance from each top to the next, so
+   * the margins between blocks count) that can be measured (ShellObserver); true when one
+   * differs from what the offsets assumed.
+   */
+  const measure = useCallback((): boolean => {
+    const element = article.current
+    if (!element || !windowed) return false
+    const { start: first, end: last, blocks: list, later: waiting } = drawn.current
+    let remeasure = geometry.setWidth(element.clientWidth)
+    // Without ResizeObserver (jsdom) every drawn block is taken as laid out.
+    const observer = typeof ResizeObserver === 'undefined' ? null : (resizes.current ??= new ShellObserver(() => onResize.current()))
+    const shells: HTMLElement[] = []
+    for (const child of element.children) if (child instanceof HTMLElement && child.hasAttribute('data-block')) shells.push(child)
+    const after = element.querySelector<HTMLElement>(':scope > [data-spacer="bottom"]')
+    for (let index = 0; index < shells.length && first + index < last; index++) {
+      // A block waiting for its slice has only its estimate to show.
+      if (waiting.has(first + index)) continue
+      const shell = shells[index]!
+      if (observer && !observer.measurable(shell)) continue
+      const next = shells[index + 1] ?? after
+      const height = next ? next.offsetTop - shell.offsetTop : shell.offsetHeight
+      if (geometry.record(list[first + index]!, Math.max(0, height), first + index)) remeasure = true
+    }
+    geometry.prune(list)
+    observer?.observe(shells)
+    return remeasure
+  }, [geometry, windowed])
+
+  /**
+   * A drawn block that changes size after the draw — laid out in the frame after it was
+   * mounted, or when it scrolls into view, an image or diagram arriving — is measured after
+   * the layout that changed it, and the page drawn again with its height: with the preview
+   * scrolled to its bottom, no scroll event comes to do it.
+   */
+  const onResize = useRef(() => {})
+  onResize.current = () => {
+    if (measure()) setTick((n) => n + 1)
+  }
+  useEffect(
+    () => () => {
+      resizes.current?.disconnect()
+      resizes.current = null
+    },
+    [],
+  )
+
+  // After every draw: measure the drawn blocks, settle the range, finish a pending jump.
   const settling = useRef(0)
   useLayoutEffect(() => {
     const element = article.current
     if (!element) return
     const changed = drawn.current.start !== start || drawn.current.end !== end || drawn.current.blocks !== blocks || later.size > 0 || slicing.current
     slicing.current = later.size > 0
-    drawn.current = { start, end, blocks }
+    drawn.current = { start, end, blocks, later }
     const onPage = new Set<string>()
     for (let index = start; index < end; index++) if (!later.has(index)) onPage.add(keys[index - start]!)
     mounted.current = onPage
-    if (windowed) {
-      let remeasure = geometry.setWidth(element.clientWidth)
-      const shells: HTMLElement[] = []
-      for (const child of element.children) if (child instanceof HTMLElement && child.hasAttribute('data-block')) shells.push(child)
-      const after = element.querySelector<HTMLElement>(':scope > [data-spacer="bottom"]')
-      for (let index = 0; index < shells.length && start + index < end; index++) {
-        // A block waiting for its slice has only its estimate to show.
-        if (later.has(start + index)) continue
-        const shell = shells[index]!
-        const next = shells[index + 1] ?? after
-        const height = next ? next.offsetTop - shell.offsetTop : shell.offsetHeight
-        if (geometry.record(blocks[start + index]!, Math.max(0, height), start + index)) remeasure = true
-      }
-      geometry.prune(blocks)
-      // New heights may move the range (blocks shorter than estimated leave the view unfilled):
-      // draw again, a few times at most, as heights only ever settle.
-      if (remeasure && readViewport() && settling.current < 4) {
-        settling.current++
-        setTick((n) => n + 1)
-        return
-      }
+    // New heights may move the range (blocks shorter than estimated leave the view unfilled):
+    // draw again, a few times at most, as heights only ever settle.
+    if (measure() && readViewport() && settling.current < 4) {
+      settling.current++
+      setTick((n) => n + 1)
+      return
     }
     settling.current = 0
     const pending = reveal.current

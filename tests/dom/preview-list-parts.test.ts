@@ -49,6 +49,22 @@ describe('long lists in parts', () => {
     expect(next).toBe(403)
   })
 
+  it('numbers and closes parts of equal items as their place in the list says (equal source, not equal blocks)', () => {
+    const { blocks, hast } = layout('1. a\n'.repeat(1000))
+    const parts = lists(hast)
+    expect(parts.length).toBeGreaterThan(2)
+    expect(new Set(blocks.map((block) => block.key)).size).toBe(blocks.length)
+    let next = 1
+    for (const part of parts) {
+      expect(part.properties.start ?? 1).toBe(next)
+      next += elementsNamed(part, 'li').length
+    }
+    expect(next).toBe(1001)
+    const bullets = lists(layout('- a\n'.repeat(1000)).hast)
+    expect(bullets.slice(0, -1).every((list) => classes(list).includes(LIST_PART_MORE))).toBe(true)
+    expect(classes(bullets[bullets.length - 1]!)).not.toContain(LIST_PART_MORE)
+  })
+
   it('makes every part loose when one item of the list is', () => {
     const text = `${Array.from({ length: LIST_PART_NODES }, (_, i) => `- item ${i}`).join('\n')}\n\n- spread\n\n  second paragraph\n`
     const parts = lists(layout(text).hast)

@@ -30,6 +30,7 @@ export const PATHOLOGICAL = [
   'a million NUL characters',
   'bidi controls around Hebrew, 100 000 times',
   'a setext heading of 100 000 lines',
+  '60 000 equal list items',
 ] as const
 
 export type PathologicalName = (typeof PATHOLOGICAL)[number]
@@ -92,6 +93,10 @@ export function makeInput(name: string): string {
     case 'a setext heading of 100 000 lines':
       // A paragraph the `---` under it makes a heading: the outline lists it (cut to 300 characters).
       return `${lines(100_000, (i) => `key${i}: value ${i}`)}\n---`
+    case '60 000 equal list items':
+      // One list of 600 equal preview parts (one content key): the words after it never came
+      // into the drawn range while the preview was scrolled to its bottom.
+      return '- a\n'.repeat(60_000)
     default:
       throw new Error(`no input named ${name}`)
   }

@@ -13,7 +13,7 @@ import type { Element, ElementContent, Root as HastRoot, RootContent as HastCont
 import { raw } from 'hast-util-raw'
 import { sanitize } from 'hast-util-sanitize'
 import GithubSlugger from 'github-slugger'
-import type { Code, Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
+import type { Code, Definition, FootnoteDefinition, FootnoteReference, Heading, ImageReference, Link, LinkReference, List, ListItem, Nodes, Paragraph, Parents, Root, RootContent, TableCell, Text } from 'mdast'
 import type { InlineMath, Math } from 'mdast-util-math'
 import { defaultHandlers, toHast, type Handlers, type Options as ToHastOptions, type State } from 'mdast-util-to-hast'
 import { toString } from 'mdast-util-to-string'
@@ -292,7 +292,16 @@ function blockHash(node: RootContent, text: string): string {
   let extra = ''
   if (source === '' && (node.type === 'bibliography' || node.type === 'heading')) extra = `${toString(node)}\u0000${node.type === 'bibliography' ? node.data.signature : ''}`
   else if (source.includes('@') || source.includes('refs')) extra = citationSignature(node)
-  return hashString(`${node.type}\u0000${criticSignature(node)}${source}${extra ? `\u0000${extra}` : ''}`)
+  return hashString(`${node.type}\u0000${criticSignature(node)}${node.type === 'list' ? listPartSignature(node) : ''}${source}${extra ? `\u0000${extra}` : ''}`)
+}
+
+/**
+ * What a part of a long list (list-parts.ts) takes from the whole list rather than its own
+ * source: its first number, whether it is loose, whether a part follows. Parts of equal items
+ * have equal source, and an ordered list's parts all started at the first part's number.
+ */
+function listPartSignature(node: List): string {
+  return `${node.ordered ? (node.start ?? 1) : ''}/${node.spread === true ? 1 : 0}/${node.data?.hProperties ? 1 : 0}\u0000`
 }
 
 function citationSignature(node: Nodes): string {
