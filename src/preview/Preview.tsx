@@ -59,9 +59,6 @@ export const SLICE_COST = 800
  */
 const FOOTNOTE_WEIGHT = 2
 
-/** Pixels per estimated row, for the size an off-screen block takes before it was ever drawn. */
-const ROW_PIXELS = 17
-
 const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
   // passNode: a diagram's div reads its source from the hast (Diagram.tsx).
   return toJsxRuntime(hast, { Fragment, jsx, jsxs, components, ignoreInvalidStyle: true, passNode: true })
@@ -70,11 +67,18 @@ const BlockContent = memo(function BlockContent({ hast }: { hast: HastRoot }) {
 interface ShellProps {
   block: PreviewBlock
   hast: HastRoot | undefined
+  /**
+   * The block's height in the geometry's model (measured, or estimated from its size): what it
+   * takes while not laid out. Another figure here than the model's put the drawn blocks
+   * elsewhere than the model did, and scroll sync went back and forth between the two places,
+   * a draw every frame.
+   */
+  estimate: number
   /** Not drawn yet (a later slice draws it): an empty box of the block's estimated height. */
   pending: boolean
 }
 
-const BlockShell = memo(function BlockShell({ block, hast, pending }: ShellProps) {
+const BlockShell = memo(function BlockShell({ block, hast, estimate, pending }: ShellProps) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const element = ref.current
@@ -83,7 +87,6 @@ const BlockShell = memo(function BlockShell({ block, hast, pending }: ShellProps
       node.setAttribute('data-line', String(block.line + Number(node.getAttribute('data-rel'))))
     }
   }, [block.line, hast, pending])
-  const estimate = Math.round(block.rows * ROW_PIXELS)
   return (
     <div
       ref={ref}
@@ -98,7 +101,7 @@ const BlockShell = memo(function BlockShell({ block, hast, pending }: ShellProps
       {hast && !pending ? <BlockContent hast={hast} /> : null}
     </div>
   )
-}, (a, b) => a.hast === b.hast && a.pending === b.pending && a.block.line === b.block.line && a.block.endLine === b.block.endLine && a.block.kind === b.block.kind && a.block.rows === b.block.rows)
+}, (a, b) => a.hast === b.hast && a.pending === b.pending && a.estimate === b.estimate && a.block.line === b.block.line && a.block.endLine === b.block.endLine && a.block.kind === b.block.kind && a.block.rows === b.block.rows)
 
 /**
  * The keys the page draws blocks[start … end) under. Equal blocks (two `---`, two identical
@@ -419,8 +422,12 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
    * scrolled to its bottom, no scroll event comes to do it.
    */
   const onResize = useRef(() => {})
+  /** Heights changed after a draw: the next draw counts as a change (the app syncs scrolling again). */
+  const resized = useRef(false)
   onResize.current = () => {
-    if (measure()) setTick((n) => n + 1)
+    if (!measure()) return
+    resized.current = true
+    setTick((n) => n + 1)
   }
   useEffect(
     () => () => {
@@ -435,7 +442,8 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
   useLayoutEffect(() => {
     const element = article.current
     if (!element) return
-    const changed = drawn.current.start !== start || drawn.current.end !== end || drawn.current.blocks !== blocks || later.size > 0 || slicing.current
+    const changed = drawn.current.start !== start || drawn.current.end !== end || drawn.current.blocks !== blocks || later.size > 0 || slicing.current || resized.current
+    resized.current = false
     slicing.current = later.size > 0
     drawn.current = { start, end, blocks, later }
     const onPage = new Set<string>()
@@ -521,7 +529,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
     const block = blocks[index]!
     // A pending block draws nothing yet: its rendering (JSON from the worker) is parsed when it is drawn.
     const pending = later.has(index)
-    children.push(<BlockShell key={keys[index - start]} block={block} hast={pending ? undefined : store.hastOf(block.key)} pending={pending} />)
+    children.push(<BlockShell key={keys[index - start]} block={block} hast={pending ? undefined : store.hastOf(block.key)} estimate={offsets[index + 1]! - offsets[index]!} pending={pending} />)
     // The front matter is the first block (line 1); the contents follow it.
     if (index === 0 && toc && toc.outline.entries.length > 0 && block.line === 1) children.push(<TableOfContents key="toc" depth={toc.depth} outline={toc.outline} />)
   }

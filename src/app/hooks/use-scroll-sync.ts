@@ -95,11 +95,13 @@ export function useScrollSync(view: RefObject<EditorView | null>): ScrollSyncSta
     (source: Pane) => {
       const expected = expectedScroll.current
       const element = source === 'editor' ? view.current?.scrollDOM : scroller.current
-      if (expected && expected.target === source && element && Math.abs(element.scrollTop - expected.top) < 2) {
+      // Only the pane we scrolled answers for it: an event of the other pane in between (the
+      // editor adjusting its own scroll as it measures its lines) used to clear the
+      // expectation, and our own scroll of the preview then made the preview lead — and drift.
+      if (expected && expected.target === source) {
         expectedScroll.current = null
-        return
+        if (element && Math.abs(element.scrollTop - expected.top) < 2) return
       }
-      expectedScroll.current = null
       // A scroll the layout made right after a draw (scroll anchoring keeps the visible block in
       // place when a banner or the empty-page hint above it goes) is not the reader's: the
       // preview does not lead, or the editor would jump after it. Measured: a paste of 20 000
