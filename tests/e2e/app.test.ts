@@ -172,6 +172,63 @@ describe('markdocx app', () => {
     await context.close()
   })
 
+  it('keeps a long document (drawn near the viewport only) in step with the editor, and still once settled', async () => {
+    const { context, page } = await fresh()
+    // 700 sections of headings, prose of varied length, lists and code: over 2 000 blocks, so
+    // the preview draws only those near its viewport and estimates the others' heights.
+    const sections = Array.from({ length: 700 }, (_, i) => {
+      const prose = `Words of section ${i + 1} that fill part of a line. `.repeat(1 + (i % 7) * 3)
+      const extra = i % 5 === 0 ? `\n\n\`\`\`js\n${Array.from({ length: 3 + (i % 11) }, (_, k) => `const v${k} = ${k}`).join('\n')}\n\`\`\`` : i % 3 === 0 ? `\n\n${Array.from({ length: 2 + (i % 6) }, (_, k) => `- item ${k}`).join('\n')}` : ''
+      return `## Section ${i + 1}\n\n${prose}${extra}\n`
+    }).join('\n')
+    await replaceText(page, '')
+    // Pasted, as a reader would bring a long document in (typing it in as text took minutes).
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer()
+      transfer.setData('text/plain', text)
+      document.querySelector('[data-testid="editor"] .cm-content')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }))
+    }, `# Long\n\n${sections}`)
+    await expect.poll(() => page.locator('[data-testid="preview"] [data-spacer]').count(), { timeout: 30_000 }).toBeGreaterThan(0)
+    await settled(page)
+    /** The editor's top line, and the source lines of the preview's top block. */
+    const tops = () =>
+      page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
+        const top = scroller.getBoundingClientRect().top
+        const gutters = [...document.querySelectorAll<HTMLElement>('[data-testid="editor"] .cm-lineNumbers .cm-gutterElement')]
+        const first = gutters.find((g) => g.getBoundingClientRect().bottom > top + 4 && /^\d+$/.test(g.textContent ?? ''))
+        const pane = document.querySelector<HTMLElement>('.preview-pane')!
+        const paneTop = pane.getBoundingClientRect().top
+        const block = [...document.querySelectorAll<HTMLElement>('[data-testid="preview"] > [data-block]')].find((element) => element.getBoundingClientRect().bottom > paneTop + 4)
+        return { editor: Number(first?.textContent), from: Number(block?.getAttribute('data-line')), to: Number(block?.getAttribute('data-end-line')) }
+      })
+    const inStep = async () => {
+      const { editor, from, to } = await tops()
+      return editor >= from - 1 && editor <= to + 1
+    }
+    for (const fraction of [0.2, 0.45, 0.7, 0.9, 0.3]) {
+      await page.evaluate((f) => {
+        const scroller = document.querySelector<HTMLElement>('[data-testid="editor"] .cm-scroller')!
+        scroller.scrollTop = scroller.scrollHeight * f
+      }, fraction)
+      await expect.poll(inStep, { timeout: 5_000 }).toBe(true)
+      // Settled: no draw keeps moving the preview (it went back and forth every frame, and drifted off).
+      const moves = await page.evaluate(async () => {
+        const pane = document.querySelector<HTMLElement>('.preview-pane')!
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        let count = 0
+        const count1 = () => count++
+        pane.addEventListener('scroll', count1)
+        await new Promise((resolve) => setTimeout(resolve, 700))
+        pane.removeEventListener('scroll', count1)
+        return count
+      })
+      expect(moves).toBe(0)
+      expect(await inStep()).toBe(true)
+    }
+    await context.close()
+  })
+
   it('keeps the editor where it is when a draw moves the preview on its own (scroll anchoring)', async () => {
     const { context, page } = await fresh()
     // An empty document shows the hint.
