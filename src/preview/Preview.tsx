@@ -15,8 +15,9 @@
  * counted in elements), each slice its own task, so a paste of hundreds of heavy blocks never
  * holds the main thread for long; the blocks not mounted yet wait in the bottom spacer. Blocks
  * already on the page cost nothing, so an edit draws at once. Off-screen blocks skip layout
- * and paint (`content-visibility: auto` in preview.css, sized by their estimate until drawn
- * once). Blocks too large to draw in one slice arrive cut by the worker
+ * and paint (`content-visibility: auto` in preview.css, sized by their height in the model
+ * until laid out once); heights are measured once Chromium has laid a block out
+ * (ShellObserver). Blocks too large to draw in one slice arrive cut by the worker
  * (markdown/preview/size-limits.ts).
  *
  * Source lines: the block's own `data-line` comes from its props; lines of elements inside it
