@@ -394,7 +394,11 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
    */
   const measure = useCallback((): boolean => {
     const element = article.current
-    if (!element || !windowed) return false
+    if (!element || !windowed) {
+      // A document grown short again draws every block: nothing to watch.
+      resizes.current?.disconnect()
+      return false
+    }
     const { start: first, end: last, blocks: list, later: waiting } = drawn.current
     let remeasure = geometry.setWidth(element.clientWidth)
     // Without ResizeObserver (jsdom) every drawn block is taken as laid out.
