@@ -312,7 +312,7 @@ function PreviewComponent({ store, onLineClick, toc, scroller, progressive = fal
       // Read afresh, not the render's: after a draw the layout effect records the blocks' heights
       // and asks again. Offsets from before them kept the range as it was, and with the preview
       // scrolled to its bottom (no scroll event to come) the last block of a document never
-      // appeared: it followed 600 parts of one long list, each estimated at 4 270 px and 1 850 tall.
+      // appeared: it followed 600 parts of one long list, each estimated at 4 276 px and 1 850 tall.
       const offsets = geometry.offsets(blocks)
       const margin = Math.max(OVERSCAN, from.height)
       let start = indexAtOffset(offsets, blocks.length, from.top - margin)

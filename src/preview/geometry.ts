@@ -46,12 +46,8 @@ export class BlockGeometry {
     const previous = this.measured.get(block.key)
     const indexed = this.indexed
     const here = indexed && index !== undefined && indexed.blocks[index] === block ? index : undefined
-    if (previous !== undefined && Math.abs(previous - height) < 0.5) {
-      // Measured by key before the list was indexed, not yet at this index.
-      if (here === undefined || !Number.isNaN(indexed!.heights[here])) return false
-      this.setHeight(indexed!, here, block.key, previous)
-      return true
-    }
+    // Already counted: indexing reads measured heights by key, and a first measure sets every twin.
+    if (previous !== undefined && Math.abs(previous - height) < 0.5) return false
     this.cached = undefined
     if (previous === undefined) {
       this.measuredPixels += height
@@ -75,7 +71,6 @@ export class BlockGeometry {
   private setHeight(indexed: NonNullable<BlockGeometry['indexed']>, index: number, key: string, height: number): void {
     indexed.heights[index] = height
     for (const twin of indexed.twins.get(key) ?? []) indexed.heights[twin] = height
-    this.cached = undefined
   }
 
   /** Forgets heights of keys no longer shown, once there are many more than blocks. */

@@ -217,10 +217,10 @@ describe('markdocx app', () => {
         const pane = document.querySelector<HTMLElement>('.preview-pane')!
         await new Promise((resolve) => setTimeout(resolve, 300))
         let count = 0
-        const count1 = () => count++
-        pane.addEventListener('scroll', count1)
+        const onScroll = () => count++
+        pane.addEventListener('scroll', onScroll)
         await new Promise((resolve) => setTimeout(resolve, 700))
-        pane.removeEventListener('scroll', count1)
+        pane.removeEventListener('scroll', onScroll)
         return count
       })
       expect(moves).toBe(0)
