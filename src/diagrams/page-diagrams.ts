@@ -1,14 +1,18 @@
 /**
- * Diagrams drawn in the page — for the preview, and for the export, whose workers have no DOM
- * and ask the page (worker/diagram-source.ts). Mermaid (about 2 MB with its diagram types) is
- * loaded only when a document first has a diagram. Drawings are kept by their source, so a
- * diagram is drawn once however often the preview shows it and the export asks for it, and an
- * edit redraws only the diagram it changed; one is drawn at a time (mermaid lays a diagram out
- * in the page to measure its text).
+ * Diagrams drawn for the page — for the preview, and for the export, whose workers have no DOM
+ * and ask the page (worker/diagram-source.ts). In the built app mermaid draws in a sandboxed
+ * frame of its own process (diagram-frame.ts), its bundle loaded only when a document first has
+ * a diagram; under `vite` (dev) and the tests, where the frame's script is not one classic
+ * script, it draws in the page. Drawings are kept by their source, so a diagram is drawn once
+ * however often the preview shows it and the export asks for it, and an edit redraws only the
+ * diagram it changed; one is drawn at a time (mermaid lays a diagram out to measure its text).
  */
 import type { DiagramResult } from '../docx/media/diagrams.js'
 import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
+import mermaidUrl from 'mermaid/dist/mermaid.min.js?url'
+import { DiagramFrame } from './diagram-frame.js'
 import { drawMermaid, type DrawOptions, type PageMermaid } from './draw-mermaid.js'
+import frameScriptUrl from './frame-main.ts?worker&url'
 import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from './mermaid-config.js'
 
 export type PageDiagram =
@@ -28,12 +32,19 @@ const KEPT = 64
 
 const DRAW_OPTIONS: DrawOptions = { config: MERMAID_CONFIG, boxWidth: DIAGRAM_BOX_WIDTH, scale: PNG_SCALE, maxSide: MAX_PNG_SIDE }
 
+/** A diagram mermaid has not drawn in this long is given up (and its frame replaced). */
+const DRAW_TIMEOUT_MS = 20_000
+
+const frame = new DiagramFrame({ mermaidUrl, scriptUrl: frameScriptUrl, startTimeoutMs: 60_000, drawTimeoutMs: DRAW_TIMEOUT_MS })
+
 const drawings = new Map<string, Promise<PageDiagram>>()
 const settled = new Map<string, PageDiagram>()
 let mermaid: Promise<PageMermaid> | undefined
 let queue: Promise<unknown> = Promise.resolve()
 
 function loadMermaid(): Promise<PageMermaid> {
+  // Only under dev and the tests: the build has no other use for mermaid's modules, and leaves them out.
+  if (!import.meta.env.DEV) return Promise.reject(new Error('mermaid draws in its frame in the built app'))
   mermaid ??= import('mermaid').then((module) => module.default as PageMermaid)
   // A failed load (offline before the chunk was cached) is tried again next time.
   mermaid.catch(() => {
@@ -80,7 +91,11 @@ export async function drawDiagramForExport(kind: DiagramKind, source: string): P
   return { ok: true, svg: drawing.svg, png: drawing.png, width: drawing.width, height: drawing.height }
 }
 
-async function drawOne(source: string): Promise<PageDiagram> {
+function drawOne(source: string): Promise<PageDiagram> {
+  return import.meta.env.DEV ? drawInPage(source) : frame.draw(source, DRAW_OPTIONS)
+}
+
+async function drawInPage(source: string): Promise<PageDiagram> {
   let api: PageMermaid
   try {
     api = await loadMermaid()

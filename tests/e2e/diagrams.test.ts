@@ -53,9 +53,24 @@ async function typeLines(page: Page, text: string): Promise<void> {
   }
 }
 
-/** The URLs of the scripts the page loaded, by file name. */
-async function scripts(page: Page): Promise<string[]> {
-  return page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.replace(/^.*\//, '')))
+/** The file names of the scripts the page and each of its frames loaded, by frame. */
+async function scripts(page: Page): Promise<{ url: string; sandbox: string | null; names: string[] }[]> {
+  const loaded: { url: string; sandbox: string | null; names: string[] }[] = []
+  for (const frame of page.frames()) {
+    const names = await frame.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name.replace(/^.*\//, '')))
+    const element = await frame.frameElement().catch(() => undefined)
+    loaded.push({ url: frame.url(), sandbox: element ? await element.getAttribute('sandbox') : null, names })
+  }
+  return loaded
+}
+
+/** A Mermaid document heavy to lay out: a sequence diagram of 150 messages and a flowchart of 150 nodes. */
+function heavyDiagrams(): string {
+  const sequence = ['```mermaid', 'sequenceDiagram']
+  for (let index = 0; index < 150; index++) sequence.push(`  Alice${index % 7}->>Bob${index % 5}: message number ${index} with some words`)
+  const flow = ['```mermaid', 'flowchart TD']
+  for (let index = 0; index < 150; index++) flow.push(`  N${index}[Node ${index} label] --> N${(index * 7 + 3) % 150}[Node ${(index * 7 + 3) % 150} label]`)
+  return `# Heavy\n\n${sequence.join('\n')}\n\`\`\`\n\n${flow.join('\n')}\n\`\`\`\n`
 }
 
 describe('Mermaid diagrams in the app', () => {
@@ -65,7 +80,7 @@ describe('Mermaid diagrams in the app', () => {
     const { errors } = watch(page)
     await openApp(page, url)
     // The sample has no diagram: mermaid is not loaded for it.
-    expect((await scripts(page)).filter((name) => /^mermaid/.test(name))).toEqual([])
+    expect((await scripts(page)).flatMap((frame) => frame.names).filter((name) => /^mermaid/.test(name))).toEqual([])
 
     await typeLines(page, `# Diagrams\n\n${FLOWCHART}\n\nBetween.\n\n${BROKEN}\n`)
     expect(await editorText(page)).toBe(`# Diagrams\n\n${FLOWCHART}\n\nBetween.\n\n${BROKEN}\n`)
@@ -77,8 +92,12 @@ describe('Mermaid diagrams in the app', () => {
     const box = await picture.boundingBox()
     expect(box!.width).toBeGreaterThan(200)
     expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true)
-    // mermaid came as chunks of the app's own origin, once there was a diagram.
-    expect((await scripts(page)).some((name) => /^mermaid/.test(name))).toBe(true)
+    // mermaid came from the app's own origin once there was a diagram — into a sandboxed frame
+    // (an opaque origin, so a process of its own), never into the page.
+    const loaded = await scripts(page)
+    expect(loaded[0]!.names.filter((name) => /^mermaid/.test(name))).toEqual([])
+    const drawer = loaded.find((frame) => frame.names.some((name) => /^mermaid\.min-.*\.js$/.test(name)))
+    expect(drawer).toMatchObject({ url: 'about:srcdoc', sandbox: 'allow-scripts' })
 
     const failed = preview.locator('.diagram-failed')
     await failed.waitFor({ timeout: 30_000 })
@@ -107,6 +126,33 @@ describe('Mermaid diagrams in the app', () => {
       const [result] = await checkDocx(oracle, [path])
       expect(result!.errors.map(describeProblem)).toEqual([])
     }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('draws heavy diagrams without holding up the page', async () => {
+    // On a5cc2e7 this failed twice over: drawn in the page, these two held the main thread for
+    // 700–1 300 ms at a time, and Chromium put the 300 inserted lines in one by one (1.1–1.6 s,
+    // editor/text-insert.ts). Now the page's longest task is under 140 ms.
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    const { errors } = watch(page)
+    await page.addInitScript(() => {
+      const tasks: number[] = []
+      Object.assign(window, { markdocxTasks: tasks })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration)
+      }).observe({ type: 'longtask', buffered: true })
+    })
+    await openApp(page, url)
+    await page.waitForTimeout(1000)
+    await page.evaluate(() => (window as unknown as { markdocxTasks: number[] }).markdocxTasks.splice(0))
+    await replaceText(page, heavyDiagrams())
+    const pictures = page.locator('[data-testid="preview"] img.diagram-picture')
+    await pictures.nth(1).waitFor({ timeout: 90_000 })
+    expect(await pictures.count()).toBe(2)
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { markdocxTasks: number[] }).markdocxTasks))
+    expect(longest).toBeLessThan(400)
     expect(errors).toEqual([])
     await context.close()
   })
