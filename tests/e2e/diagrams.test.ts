@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { readImageInfo } from '../../src/docx/media/image-format.js'
 import { checkDocx, describeProblem, findOracle } from '../support/oracle.js'
+import { axeViolations } from './axe.js'
 import { checkStructure } from '../support/structure.js'
 import { editorText, launch, newContext, openApp, replaceText, settled, watch } from './browser.js'
 
@@ -98,6 +99,8 @@ describe('Mermaid diagrams in the app', () => {
     expect(loaded[0]!.names.filter((name) => /^mermaid/.test(name))).toEqual([])
     const drawer = loaded.find((frame) => frame.names.some((name) => /^mermaid\.min-.*\.js$/.test(name)))
     expect(drawer).toMatchObject({ url: 'about:srcdoc', sandbox: 'allow-scripts' })
+    // The hidden drawing frame and the drawn picture leave the page as accessible as it was.
+    expect(await axeViolations(page)).toEqual([])
 
     const failed = preview.locator('.diagram-failed')
     await failed.waitFor({ timeout: 30_000 })
