@@ -11,8 +11,10 @@
  * the app's CSP (`script-src 'self'`, inherited by the srcdoc) allows. It gets one MessagePort
  * and answers each request with the drawing: the SVG, its `data:` URL and the PNG's bytes.
  *
- * A diagram that takes longer than `timeoutMs` (mermaid stuck on a hostile source) costs the
- * frame: it is removed, which stops its script, and the next diagram gets a new one.
+ * A diagram that takes longer than `drawTimeoutMs` (mermaid stuck on a hostile source) costs the
+ * frame: it is removed, which stops its script, and the next diagram gets a new one. A frame
+ * left idle for `idleMs` is removed too — drawings are kept by the page (page-diagrams.ts), so
+ * only a new or changed diagram needs one again.
  */
 import type { DrawOptions } from './draw-mermaid.js'
 import type { FrameDrawing, FrameMessage } from './frame-protocol.js'
@@ -25,6 +27,8 @@ export interface DiagramFrameOptions {
   startTimeoutMs: number
   /** How long one diagram may take to draw, in milliseconds. */
   drawTimeoutMs: number
+  /** The frame is closed after this long without a drawing (its process holds mermaid: some 100 MB). */
+  idleMs: number
 }
 
 interface Connection {
@@ -42,11 +46,23 @@ export function frameDocument(mermaidUrl: string, scriptUrl: string): string {
 export class DiagramFrame {
   private connection: Promise<Connection> | undefined
   private nextId = 1
+  private idleTimer: ReturnType<typeof setTimeout> | undefined
+  private drawing = 0
 
   constructor(private readonly options: DiagramFrameOptions) {}
 
   /** Draws one diagram. Never rejects: a frame that does not start or a drawing that overruns is an error drawing. */
   async draw(source: string, drawOptions: DrawOptions): Promise<FrameDrawing> {
+    clearTimeout(this.idleTimer)
+    this.drawing++
+    try {
+      return await this.drawInFrame(source, drawOptions)
+    } finally {
+      if (--this.drawing === 0) this.idleTimer = setTimeout(() => this.close(), this.options.idleMs)
+    }
+  }
+
+  private async drawInFrame(source: string, drawOptions: DrawOptions): Promise<FrameDrawing> {
     let connection: Connection
     try {
       connection = await (this.connection ??= this.start())
@@ -73,6 +89,7 @@ export class DiagramFrame {
 
   /** Removes the frame (ending whatever it was drawing); the next drawing starts another. */
   close(): void {
+    clearTimeout(this.idleTimer)
     const connection = this.connection
     this.connection = undefined
     void connection?.then(

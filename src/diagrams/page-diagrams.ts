@@ -35,7 +35,7 @@ const DRAW_OPTIONS: DrawOptions = { config: MERMAID_CONFIG, boxWidth: DIAGRAM_BO
 /** A diagram mermaid has not drawn in this long is given up (and its frame replaced). */
 const DRAW_TIMEOUT_MS = 20_000
 
-const frame = new DiagramFrame({ mermaidUrl, scriptUrl: frameScriptUrl, startTimeoutMs: 60_000, drawTimeoutMs: DRAW_TIMEOUT_MS })
+const frame = new DiagramFrame({ mermaidUrl, scriptUrl: frameScriptUrl, startTimeoutMs: 60_000, drawTimeoutMs: DRAW_TIMEOUT_MS, idleMs: 120_000 })
 
 const drawings = new Map<string, Promise<PageDiagram>>()
 const settled = new Map<string, PageDiagram>()

@@ -60,8 +60,8 @@ const answer: Behaviour = (request, port) => {
   port.postMessage(message)
 }
 
-function frameFor(drawTimeoutMs = 2000, startTimeoutMs = 2000): DiagramFrame {
-  return new DiagramFrame({ mermaidUrl: '/assets/mermaid.min-x.js', scriptUrl: '/assets/frame-main-y.js?a=1&b="2"', startTimeoutMs, drawTimeoutMs })
+function frameFor(drawTimeoutMs = 2000, startTimeoutMs = 2000, idleMs = 60_000): DiagramFrame {
+  return new DiagramFrame({ mermaidUrl: '/assets/mermaid.min-x.js', scriptUrl: '/assets/frame-main-y.js?a=1&b="2"', startTimeoutMs, drawTimeoutMs, idleMs })
 }
 
 describe('the diagram frame', () => {
@@ -118,6 +118,20 @@ describe('the diagram frame', () => {
     expect(frames[0]!.element.isConnected).toBe(false)
     await frame.draw('A', OPTIONS)
     expect(frames).toHaveLength(2)
+  })
+
+  it('closes the frame once idle, and starts another for the next diagram', async () => {
+    const frames = playFrames({ type: 'ready', mermaid: true }, answer)
+    const frame = frameFor(2000, 2000, 50)
+    await frame.draw('A', OPTIONS)
+    await frame.draw('B', OPTIONS)
+    expect(frames).toHaveLength(1)
+    expect(frames[0]!.element.isConnected).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(frames[0]!.element.isConnected).toBe(false)
+    expect(await frame.draw('C', OPTIONS)).toMatchObject({ ok: true, svg: '<svg>C</svg>' })
+    expect(frames).toHaveLength(2)
+    frame.close()
   })
 
   it('gives up a frame that never says it is ready', async () => {
