@@ -27,8 +27,8 @@ export interface BuiltDocx {
   data: Uint8Array
   fileName: string
   messages: Message[]
-  /** Remote images that did not load, or whose wait was cut short: an export asked for later tries them again rather than reuse this one. */
-  imagesToRetry: number
+  /** URLs of remote images that did not load, or whose wait was cut short: an export asked for later tries them again (once due: image-source.ts) rather than reuse this one. */
+  imagesToRetry: string[]
 }
 
 /** How one export waits for its images. */
@@ -73,7 +73,7 @@ export async function buildDocx(
     convertImage: (bytes, info) => images.convert(bytes, info),
     ...(renderDiagram ? { renderDiagram } : {}),
   })
-  let imagesToRetry = 0
-  for (const [url, image] of result.images) if (!image.ok && (image.cutShort || /^\s*https?:/i.test(url))) imagesToRetry++
+  const imagesToRetry: string[] = []
+  for (const [url, image] of result.images) if (!image.ok && (image.cutShort || /^\s*https?:/i.test(url))) imagesToRetry.push(url)
   return { data: result.data, fileName: downloadName(result.metadata.title, name), messages: [...source.parseMessages, ...result.messages], imagesToRetry }
 }

@@ -13,3 +13,11 @@ export const IMAGE_LIMITS = {
   /** Milliseconds all images of one export may take: well inside the export's budget (budget.ts). */
   imageDeadlineMs: 45_000,
 } as const
+
+/**
+ * An export the user asks for tries again the remote images that failed — the network may be
+ * back — but not those that failed less than this long ago: offline, a document of badges would
+ * otherwise wait for every one of them to fail again on each click, and never take the export
+ * prepared during a pause (1 MiB of READMEs: 3–5 s a click against 0.1–0.3 s).
+ */
+export const RETRY_FAILED_IMAGES_AFTER_MS = 30_000

@@ -4,6 +4,7 @@
  * decode them itself (SVG in a worker), through `rasterize` requests the page answers.
  */
 import type { ImageInfo } from '../docx/media/image-format.js'
+import { RETRY_FAILED_IMAGES_AFTER_MS } from './image-limits.js'
 import { loadImageBytes, rasterize } from './images.js'
 import type { RasterizeRequest } from './protocol.js'
 
@@ -11,7 +12,8 @@ export class ImageSource {
   private images = new Map<string, Promise<Uint8Array | undefined>>()
   /** The signal each load in flight was started with: a load given up is not handed to a later caller. */
   private signals = new Map<string, AbortSignal | undefined>()
-  private failures = new Map<string, Error>()
+  /** Loads that failed, and when (`now()`). */
+  private failures = new Map<string, { error: Error; at: number }>()
   private imagesFor = ''
   private requests = new Map<number, (bytes: Uint8Array | undefined) => void>()
   private nextId = 0
@@ -19,6 +21,8 @@ export class ImageSource {
   constructor(
     /** Sends a rasterize request to the page; undefined where there is no page to ask. */
     private readonly askPage: ((request: RasterizeRequest) => void) | undefined,
+    /** The clock failures are timed by, in milliseconds (tests stand in their own). */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** The page's asset store changed: load images again. */
@@ -38,7 +42,8 @@ export class ImageSource {
    * Loads (once per document and asset change) the bytes behind an image URL. A failure is
    * remembered for exports prepared in advance (so each pause in typing does not download a
    * hundred broken badges again), and tried again when `retry` is set — an export the user asked
-   * for, since the network may be back. Loads given up (aborted) are never remembered.
+   * for, since the network may be back — once it is RETRY_FAILED_IMAGES_AFTER_MS old. Loads
+   * given up (aborted) are never remembered.
    */
   load(documentId: string, url: string, signal?: AbortSignal, retry = false): Promise<Uint8Array | undefined> {
     if (this.imagesFor !== documentId) {
@@ -48,7 +53,7 @@ export class ImageSource {
       this.imagesFor = documentId
     }
     const failure = this.failures.get(url)
-    if (failure && !retry) return Promise.reject(failure)
+    if (failure && (!retry || this.recentlyFailed(url))) return Promise.reject(failure.error)
     this.failures.delete(url)
     let result = this.images.get(url)
     if (result && this.signals.get(url)?.aborted) result = undefined
@@ -61,7 +66,7 @@ export class ImageSource {
         if (this.images.get(url) !== loading) return
         this.images.delete(url)
         this.signals.delete(url)
-        if (error && !signal?.aborted) this.failures.set(url, error)
+        if (error && !signal?.aborted) this.failures.set(url, { error, at: this.now() })
       }
       loading.then(
         (bytes) => {
@@ -73,6 +78,12 @@ export class ImageSource {
       )
     }
     return result
+  }
+
+  /** The image failed to load less than RETRY_FAILED_IMAGES_AFTER_MS ago: an export asked for now would not try it again. */
+  recentlyFailed(url: string): boolean {
+    const failure = this.failures.get(url)
+    return failure !== undefined && this.now() - failure.at < RETRY_FAILED_IMAGES_AFTER_MS
   }
 
   convert(bytes: Uint8Array, info: ImageInfo): Promise<Uint8Array | undefined> {

@@ -8,7 +8,7 @@
  */
 import 'fake-indexeddb/auto'
 import { strFromU8, unzipSync } from 'fflate'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { messagesOf } from '../../src/markdown/messages.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
 import { buildDocx } from '../../src/worker/export-docx.js'
@@ -182,7 +182,7 @@ describe('ExportEngine while the user types', () => {
   })
 
   describe('waiting for images', () => {
-    const built = (imagesToRetry: number) => ({ data: new Uint8Array([1, 2, 3]), fileName: 'Notes.docx', messages: [], imagesToRetry })
+    const built = (imagesToRetry: string[]) => ({ data: new Uint8Array([1, 2, 3]), fileName: 'Notes.docx', messages: [], imagesToRetry })
     const job = (id: number, version: number, settingsVersion = 1) => ({ type: 'job' as const, id, documentId: 'doc', version, name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, settingsVersion })
 
     it('reports a job’s image progress, and skip-images finishes it with what loaded', async () => {
@@ -192,7 +192,7 @@ describe('ExportEngine while the user types', () => {
         retries.push(loading.retry === true)
         loading.onProgress?.(1, 3)
         await new Promise((resolve) => loading.signal?.addEventListener('abort', resolve))
-        return built(2)
+        return built(['http://example.invalid/a.png', 'http://example.invalid/b.png'])
       }
       const engine = new ExportEngine((reply) => replies.push(reply), build)
       engine.handle(tree(1, '![a](http://example.invalid/a.png)\n'))
@@ -215,7 +215,7 @@ describe('ExportEngine while the user types', () => {
         if (retries.length === 1) await new Promise<void>((resolve) => (release = resolve))
         // The third, a preparation for new settings, waits for its images until the user skips them.
         if (retries.length === 3) await new Promise((resolve) => loading.signal?.addEventListener('abort', resolve))
-        return built(1)
+        return built(['http://example.invalid/a.png'])
       }
       const engine = new ExportEngine((reply) => replies.push(reply), build)
       engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
@@ -235,6 +235,31 @@ describe('ExportEngine while the user types', () => {
       await until(() => replies.filter((reply) => reply.type === 'exported').length === 2)
       expect(retries).toEqual([false, true, false])
       expect(engine.counts.reused).toBe(1)
+    })
+
+    it('takes the prepared export at a click when its remote images failed only moments ago', async () => {
+      // Offline, a document of badges: each click waited for every badge to fail again (3–5 s for 1 MiB of READMEs).
+      vi.stubGlobal('fetch', async () => new Response('gone', { status: 404 }))
+      try {
+        const replies: WorkerReply[] = []
+        const retries: boolean[] = []
+        const url = 'http://example.invalid/badge.png'
+        const build: typeof buildDocx = async (source, _name, _settings, images, _pause, _diagrams, loading = {}) => {
+          retries.push(loading.retry === true)
+          await images.load(source.documentId, url, loading.signal, loading.retry === true).catch(() => undefined)
+          return built([url])
+        }
+        const engine = new ExportEngine((reply) => replies.push(reply), build)
+        engine.handle({ type: 'settings', documentId: 'doc', name: 'Notes', settings: DEFAULT_EXPORT_SETTINGS, version: 1 })
+        engine.handle(tree(2, `![badge](${url})\n`))
+        await until(() => engine.counts.prepared === 1)
+        engine.handle(job(4, 2))
+        await until(() => replies.some((reply) => reply.type === 'exported'))
+        expect(retries).toEqual([false])
+        expect(engine.counts.reused).toBe(1)
+      } finally {
+        vi.unstubAllGlobals()
+      }
     })
 
     it('a preparation waiting for images stops waiting when a job for another version comes', async () => {

@@ -1,11 +1,12 @@
 /**
  * The worker's image cache (src/worker/image-source.ts): what loaded is kept; a failure is
  * remembered for exports prepared in the background and tried again for an export the user
- * asked for; a load given up (its signal aborted) is neither remembered nor handed to a later
+ * asked for, once it is RETRY_FAILED_IMAGES_AFTER_MS old; a load given up (its signal aborted) is neither remembered nor handed to a later
  * caller. fetch is stubbed: no network.
  */
 import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RETRY_FAILED_IMAGES_AFTER_MS } from '../../src/worker/image-limits.js'
 import { ImageSource } from '../../src/worker/image-source.js'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47])
@@ -33,16 +34,25 @@ describe('ImageSource', () => {
     expect(calls.get('https://example.com/a.png')).toBe(1)
   })
 
-  it('remembers a failure for background exports, and tries it again when asked to', async () => {
+  it('remembers a failure for background exports, and tries it again when asked to once it is not fresh', async () => {
     let ok = false
+    let time = 1000
     const calls = stubFetch(async () => (ok ? new Response(PNG) : new Response('gone', { status: 404 })))
-    const source = new ImageSource(undefined)
+    const source = new ImageSource(undefined, () => time)
     await expect(source.load('doc', 'https://example.com/b.png')).rejects.toThrow('the server answered 404')
     await expect(source.load('doc', 'https://example.com/b.png')).rejects.toThrow('the server answered 404')
     expect(calls.get('https://example.com/b.png')).toBe(1)
     ok = true
+    // Asked for moments after it failed: not tried again (an export prepared with it stands).
+    time += RETRY_FAILED_IMAGES_AFTER_MS - 1
+    expect(source.recentlyFailed('https://example.com/b.png')).toBe(true)
+    await expect(source.load('doc', 'https://example.com/b.png', undefined, true)).rejects.toThrow('the server answered 404')
+    expect(calls.get('https://example.com/b.png')).toBe(1)
+    time += 1
+    expect(source.recentlyFailed('https://example.com/b.png')).toBe(false)
     expect(await source.load('doc', 'https://example.com/b.png', undefined, true)).toEqual(PNG)
     expect(calls.get('https://example.com/b.png')).toBe(2)
+    expect(source.recentlyFailed('https://example.com/b.png')).toBe(false)
   })
 
   it('neither remembers nor hands on a load that was given up', async () => {
