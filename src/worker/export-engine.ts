@@ -89,6 +89,11 @@ export class ExportEngine {
     this.diagrams = new DiagramSource((request) => this.post(request))
   }
 
+  /** The browser says the network is back (the worker's `online` event): failed images are tried again at the next click. */
+  networkBack(): void {
+    this.images.networkBack()
+  }
+
   handle(message: ExporterRequest | ExporterLinkMessage): void {
     switch (message.type) {
       case 'tree':

@@ -15,6 +15,9 @@ const engine = new ExportEngine((message: WorkerReply, transfer?: Transferable[]
 // global: the browser tests wait for an export prepared during a pause instead of sleeping.
 Object.assign(self, { markdocxExportCounts: engine.counts })
 
+// Images that failed while offline are worth a try at the next click once the network is back.
+self.addEventListener('online', () => engine.networkBack())
+
 self.onmessage = (event: MessageEvent<ExporterRequest>) => {
   const message = event.data
   if (message.type === 'connect') {

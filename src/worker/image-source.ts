@@ -23,6 +23,8 @@ export class ImageSource {
     private readonly askPage: ((request: RasterizeRequest) => void) | undefined,
     /** The clock failures are timed by, in milliseconds (tests stand in their own). */
     private readonly now: () => number = () => performance.now(),
+    /** Whether the browser says it has no network (`navigator.onLine` is false; tests stand in their own). */
+    private readonly offline: () => boolean = () => typeof navigator !== 'undefined' && navigator.onLine === false,
   ) {}
 
   /** The page's asset store changed: load images again. */
@@ -80,10 +82,19 @@ export class ImageSource {
     return result
   }
 
-  /** The image failed to load less than RETRY_FAILED_IMAGES_AFTER_MS ago: an export asked for now would not try it again. */
+  /**
+   * The image failed to load less than RETRY_FAILED_IMAGES_AFTER_MS ago, or the browser says it
+   * is offline: an export asked for now would not try it again.
+   */
   recentlyFailed(url: string): boolean {
     const failure = this.failures.get(url)
-    return failure !== undefined && this.now() - failure.at < RETRY_FAILED_IMAGES_AFTER_MS
+    if (failure === undefined) return false
+    return this.offline() || this.now() - failure.at < RETRY_FAILED_IMAGES_AFTER_MS
+  }
+
+  /** The browser says the network is back: the next export asked for tries every failed image again. */
+  networkBack(): void {
+    for (const failure of this.failures.values()) failure.at = -Infinity
   }
 
   convert(bytes: Uint8Array, info: ImageInfo): Promise<Uint8Array | undefined> {

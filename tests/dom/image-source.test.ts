@@ -55,6 +55,24 @@ describe('ImageSource', () => {
     expect(source.recentlyFailed('https://example.com/b.png')).toBe(false)
   })
 
+  it('tries no failure again while the browser says it is offline, and every one once it says the network is back', async () => {
+    let offline = true
+    const calls = stubFetch(async () => new Response('gone', { status: 404 }))
+    const source = new ImageSource(undefined, () => 0, () => offline)
+    await expect(source.load('doc', 'https://example.com/d.png')).rejects.toThrow('the server answered 404')
+    offline = false
+    expect(source.recentlyFailed('https://example.com/d.png')).toBe(true)
+    offline = true
+    source.networkBack()
+    expect(source.recentlyFailed('https://example.com/d.png')).toBe(true)
+    offline = false
+    expect(source.recentlyFailed('https://example.com/d.png')).toBe(false)
+    await expect(source.load('doc', 'https://example.com/d.png', undefined, true)).rejects.toThrow('the server answered 404')
+    expect(calls.get('https://example.com/d.png')).toBe(2)
+    // Failed again just now: not tried by the next click.
+    expect(source.recentlyFailed('https://example.com/d.png')).toBe(true)
+  })
+
   it('neither remembers nor hands on a load that was given up', async () => {
     let hang = true
     const calls = stubFetch((_url, signal) =>
