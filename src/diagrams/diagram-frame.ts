@@ -17,7 +17,8 @@
  * only a new or changed diagram needs one again.
  */
 import type { DrawOptions } from './draw-mermaid.js'
-import type { FrameDrawing, FrameMessage } from './frame-protocol.js'
+import type { FrameMessage } from './frame-protocol.js'
+import type { PageDiagram } from './page-drawing.js'
 
 export interface DiagramFrameOptions {
   /** URLs of mermaid's bundle and of the frame's script (frame-main.ts), loaded in that order. */
@@ -34,7 +35,7 @@ export interface DiagramFrameOptions {
 interface Connection {
   frame: HTMLIFrameElement
   port: MessagePort
-  pending: Map<number, (drawing: FrameDrawing) => void>
+  pending: Map<number, (drawing: PageDiagram) => void>
 }
 
 /** The frame's document: nothing but the two scripts. */
@@ -52,7 +53,7 @@ export class DiagramFrame {
   constructor(private readonly options: DiagramFrameOptions) {}
 
   /** Draws one diagram. Never rejects: a frame that does not start or a drawing that overruns is an error drawing. */
-  async draw(source: string, drawOptions: DrawOptions): Promise<FrameDrawing> {
+  async draw(source: string, drawOptions: DrawOptions): Promise<PageDiagram> {
     clearTimeout(this.idleTimer)
     this.drawing++
     try {
@@ -62,7 +63,7 @@ export class DiagramFrame {
     }
   }
 
-  private async drawInFrame(source: string, drawOptions: DrawOptions): Promise<FrameDrawing> {
+  private async drawInFrame(source: string, drawOptions: DrawOptions): Promise<PageDiagram> {
     let connection: Connection
     try {
       connection = await (this.connection ??= this.start())
@@ -71,7 +72,7 @@ export class DiagramFrame {
       return { ok: false, error: `mermaid could not be loaded (${error instanceof Error ? error.message : String(error)})` }
     }
     const id = this.nextId++
-    const answer = new Promise<FrameDrawing | 'timeout'>((resolve) => {
+    const answer = new Promise<PageDiagram | 'timeout'>((resolve) => {
       const timer = setTimeout(() => resolve('timeout'), this.options.drawTimeoutMs)
       connection.pending.set(id, (drawing) => {
         clearTimeout(timer)
@@ -114,7 +115,7 @@ export class DiagramFrame {
     frame.srcdoc = frameDocument(this.options.mermaidUrl, this.options.scriptUrl)
     return new Promise<Connection>((resolve, reject) => {
       const channel = new MessageChannel()
-      const pending = new Map<number, (drawing: FrameDrawing) => void>()
+      const pending = new Map<number, (drawing: PageDiagram) => void>()
       const timer = setTimeout(() => fail('the drawing frame did not start'), this.options.startTimeoutMs)
       function fail(reason: string): void {
         clearTimeout(timer)

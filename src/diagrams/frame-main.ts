@@ -4,30 +4,18 @@
  * never hold up the page's main thread. mermaid's own bundle (`mermaid.min.js`) is loaded before
  * it, as a classic script; this one is too, so it must bundle to one file with no `import` or
  * `export` left (page-diagrams.ts takes its URL with `?worker&url`, which bundles it so) — hence
- * type-only imports besides `drawMermaid`.
+ * type-only imports besides `drawMermaid` and `pageDiagramOf`.
  *
  * The page hands the frame one MessagePort; every request on it is a diagram to draw, answered
  * in order. The frame answers only the page that made it (`event.source === parent`).
  */
 import { drawMermaid, type PageMermaid } from './draw-mermaid.js'
-import type { FrameDrawing, FrameDrawRequest, FrameMessage } from './frame-protocol.js'
+import type { FrameDrawRequest, FrameMessage } from './frame-protocol.js'
+import { pageDiagramOf, type PageDiagram } from './page-drawing.js'
 
-function pngBytes(url: string): Uint8Array | undefined {
-  const prefix = 'data:image/png;base64,'
-  if (!url.startsWith(prefix)) return undefined
-  const binary = atob(url.slice(prefix.length))
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
-}
-
-async function draw(api: PageMermaid | undefined, request: FrameDrawRequest): Promise<FrameDrawing> {
+async function draw(api: PageMermaid | undefined, request: FrameDrawRequest): Promise<PageDiagram> {
   if (!api) return { ok: false, error: 'mermaid could not be loaded (its script did not load in the drawing frame)' }
-  const drawing = await drawMermaid(api, request.source, request.options)
-  if (!drawing.ok) return drawing
-  const png = pngBytes(drawing.png)
-  if (!png) return { ok: false, error: 'the page drew no PNG picture' }
-  return { ok: true, svg: drawing.svg, svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawing.svg)}`, png, width: drawing.width, height: drawing.height }
+  return pageDiagramOf(await drawMermaid(api, request.source, request.options))
 }
 
 function connect(event: MessageEvent): void {
@@ -38,7 +26,7 @@ function connect(event: MessageEvent): void {
   let queue: Promise<unknown> = Promise.resolve()
   port.onmessage = ({ data }: MessageEvent<FrameDrawRequest>) => {
     queue = queue.then(async () => {
-      const drawing = await draw(api, data).catch((error: unknown): FrameDrawing => ({ ok: false, error: error instanceof Error ? error.message : String(error) }))
+      const drawing = await draw(api, data).catch((error: unknown): PageDiagram => ({ ok: false, error: error instanceof Error ? error.message : String(error) }))
       const message: FrameMessage = { type: 'drawn', id: data.id, drawing }
       port.postMessage(message, drawing.ok ? [drawing.png.buffer] : [])
     })

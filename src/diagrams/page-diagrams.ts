@@ -12,20 +12,11 @@ import { diagramKey, type DiagramKind } from '../mdast/diagrams.js'
 import mermaidUrl from 'mermaid/dist/mermaid.min.js?url'
 import { DiagramFrame } from './diagram-frame.js'
 import { drawMermaid, type DrawOptions, type PageMermaid } from './draw-mermaid.js'
+import { pageDiagramOf, type PageDiagram } from './page-drawing.js'
 import frameScriptUrl from './frame-main.ts?worker&url'
 import { DIAGRAM_BOX_WIDTH, MAX_PNG_SIDE, MERMAID_CONFIG, PNG_SCALE } from './mermaid-config.js'
 
-export type PageDiagram =
-  | {
-      ok: true
-      svg: string
-      /** The SVG as a `data:` URL, for an `<img>`: an image runs no script and loads nothing. */
-      svgUrl: string
-      png: Uint8Array
-      width: number
-      height: number
-    }
-  | { ok: false; error: string }
+export type { PageDiagram }
 
 /** How many drawings are kept (the least recently used go first). */
 const KEPT = 64
@@ -103,22 +94,8 @@ async function drawInPage(source: string): Promise<PageDiagram> {
     return { ok: false, error: `mermaid could not be loaded (${error instanceof Error ? error.message : String(error)})` }
   }
   try {
-    const drawing = await drawMermaid(api, source, DRAW_OPTIONS)
-    if (!drawing.ok) return drawing
-    const png = pngBytes(drawing.png)
-    if (!png) return { ok: false, error: 'the page drew no PNG picture' }
-    return { ok: true, svg: drawing.svg, svgUrl: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawing.svg)}`, png, width: drawing.width, height: drawing.height }
+    return pageDiagramOf(await drawMermaid(api, source, DRAW_OPTIONS))
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) }
   }
-}
-
-/** The bytes of a `data:image/png;base64,` URL. */
-function pngBytes(url: string): Uint8Array | undefined {
-  const comma = url.indexOf(',')
-  if (!url.startsWith('data:image/png;base64,') || comma < 0) return undefined
-  const binary = atob(url.slice(comma + 1))
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
 }
