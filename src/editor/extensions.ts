@@ -13,6 +13,7 @@ import { markdownForSize, type DocumentSize } from './code-languages.js'
 import { cycleHeading, insertLink, insertTable, setHeading, toggleBold, toggleCode, toggleItalic, toggleList, toggleQuote, toggleStrikethrough } from './commands.js'
 import { endListOnEmptyItem } from './end-list.js'
 import { largePaste } from './large-paste.js'
+import { longLineFolds } from './long-lines.js'
 import { textInsert } from './text-insert.js'
 import { markRuns } from './mark-runs.js'
 import { safeMouseSelection } from './safe-mouse.js'
@@ -106,6 +107,8 @@ const COMMON: Extension[] = [
   safeMouseSelection,
   // Runs of hundreds of combining marks on one letter are one cluster the browser lays out whole (mark-runs.ts).
   markRuns,
+  // A line of tens of thousands of characters is drawn folded in its middle (long-lines.ts).
+  longLineFolds,
   // A paste of hundreds of thousands of lines goes in a piece a task (large-paste.ts).
   largePaste,
   // A multi-line text put in whole but not pasted (an input method, a tool) goes in as one change (text-insert.ts).
