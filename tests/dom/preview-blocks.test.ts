@@ -102,6 +102,20 @@ describe('layoutPreview', () => {
     expect(characters).toBe('Two words'.length + 'Three more words, 12.5 and don’t.'.length)
   })
 
+  it('shows characters Word cannot store (lone surrogates, C0 controls) as U+FFFD, as the export writes them', () => {
+    const { blocks, cache } = layout('a\u0001b\ud800c\udc00d \u000b😀\te\n\n```\nx\u000cy\n```\n')
+    const texts: string[] = []
+    const visit = (node: HastRoot | RootContent) => {
+      if (node.type === 'text') texts.push(node.value)
+      if ('children' in node) for (const child of node.children) visit(child)
+    }
+    for (const block of blocks) visit(cache.get(block.key)!.hast)
+    const text = texts.join('')
+    expect(text).toContain('a\ufffdb\ufffdc\ufffdd \ufffd😀\te')
+    expect(text).toContain('x\ufffdy')
+    expect(text).not.toMatch(/[\u0001\u000b\u000c\ud800\udc00]/)
+  })
+
   it('lists headings for the outline', () => {
     expect(layout('# A\n\n## B *c*\n\n> ### Quoted\n').outline).toEqual([
       { depth: 1, text: 'A', slug: 'a', line: 1 },

@@ -48,6 +48,7 @@ import { limitBlock, WIDE_TABLE, WIDE_TABLE_COLUMNS, type PreviewCut } from './s
 import type { Message } from '../messages.js'
 import { append } from '../../util/append.js'
 import { extent } from '../../util/extent.js'
+import { xmlSafe } from '../../util/xml-safe.js'
 
 export interface PreviewBlock {
   /** Content key: two blocks with the same key render to the same hast. */
@@ -720,6 +721,8 @@ function containsRaw(node: HastRoot | HastContent): boolean {
 function finish(node: HastRoot | HastContent): void {
   delete node.position
   delete node.data
+  // What the export writes for characters Word cannot store (a lone surrogate, a C0 control): U+FFFD.
+  if (node.type === 'text') node.value = xmlSafe(node.value).text
   if (node.type === 'element') {
     const { properties } = node
     if (node.tagName === 'a' && typeof properties.href === 'string') {
