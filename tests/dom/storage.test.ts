@@ -99,7 +99,7 @@ describe('journal', () => {
     expect((await loadDocument(record.id))?.text).toBe(doc.toString())
   })
 
-  it('writes a change of megabytes as a snapshot in a later task, with what was typed after it', async () => {
+  it('writes a change of a long paste (megabytes here) as a snapshot in a later task, with what was typed after it', async () => {
     const record = await createDocument('h.md', '')
     let saved = 0
     const journal = new Journal(record.id, record.seq, () => {}, () => saved++)
