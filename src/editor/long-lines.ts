@@ -174,6 +174,7 @@ const theme = EditorView.baseTheme({
     borderRadius: '3px',
     background: 'rgba(128, 128, 128, 0.2)',
     cursor: 'pointer',
+    whiteSpace: 'nowrap',
   },
 })
 

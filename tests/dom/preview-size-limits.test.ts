@@ -125,6 +125,18 @@ describe('preview size limits', () => {
     expect(layout(`${'中文 '.repeat(15_000)}\n`).notes).toEqual([])
   })
 
+  it('counts a bidi control (override, isolate, mark) as 16 characters', () => {
+    // RLO, a letter, RLM, LRI, x, PDI, space: 4 controls at 16, a Hebrew letter at 8, two at 1 — 74 a repeat.
+    const repeat = '\u202e\u05d0\u200f\u2066x\u2069 '
+    const { notes, hast } = layout(`${repeat.repeat(100_000)}\n`)
+    expect(notes).toHaveLength(1)
+    const shown = [...toString(hast[0]!).matchAll(/\u2066/g)].length
+    expect(shown).toBeGreaterThan(PREVIEW_LIMITS.characters / 74 - 10)
+    expect(shown).toBeLessThanOrEqual(PREVIEW_LIMITS.characters / 74)
+    // A real paragraph's few marks cost nothing to speak of.
+    expect(layout(`${'word \u200f'.repeat(2_000)}\n`).notes).toEqual([])
+  })
+
   it('cuts 20 000 hard breaks', () => {
     const text = Array.from({ length: 20_000 }, (_, i) => `l${i}\\`).join('\n')
     const { hast, notes } = layout(text)

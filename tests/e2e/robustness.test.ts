@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, newContext, openApp } from './browser.js'
 import { makeInput, PATHOLOGICAL } from './pathological-inputs.js'
+import { LONG_LINE } from '../../src/editor/long-lines.js'
 
 const url = inject('appUrl')
 const work = mkdtempSync(join(tmpdir(), 'markdocx-robust-'))
@@ -120,6 +121,12 @@ const PLAIN_INPUTS = new Set<string>(['a 5 MB single line', '250 000 hard breaks
 /** Inputs of megabytes (the editor takes its time over them too). */
 const MEGABYTES = new Set<string>(['a 5 MB single line', 'a million combining marks', '250 000 hard breaks', '100 000 lines of leading whitespace', 'a million NUL characters', 'bidi controls around Hebrew, 100 000 times', 'a setext heading of 100 000 lines'])
 
+/**
+ * Whether the editor shows a line of the input folded in its middle (long-lines.ts): a line over
+ * LONG_LINE characters, unless a fold of mark-runs.ts covers it (the million combining marks).
+ */
+const showsLongLineFold = (name: (typeof PATHOLOGICAL)[number]) => name !== 'a million combining marks' && makeInput(name).split('\n').some((line) => line.length > LONG_LINE)
+
 const previewHas = (page: Page, word: string) => page.evaluate((w) => document.querySelector('[data-testid="preview"]')?.textContent?.includes(w) ?? false, word)
 /** Keydown durations, and long tasks as [ms after the paste, duration], since the last call. */
 const keysAndTasks = (page: Page) => page.evaluate(() => {
@@ -193,6 +200,9 @@ describe('pathological input in the app', () => {
       const rule = name === 'a 200 × 200 table' ? 'preview-table-cut' : 'preview-block-cut'
       await expect.poll(() => page.locator(`[data-testid="messages"] [data-rule="${rule}"] .where`).first().textContent()).toMatch(/^Line \d+$/)
     }
+    // A line too long to draw whole is drawn folded (from the top: the view is at the paste's end).
+    await page.keyboard.press('Control+Home')
+    await expect.poll(() => page.locator('[data-testid="editor"] .cm-folded-line').count()).toBe(showsLongLineFold(name) ? 1 : 0)
   })
 })
 

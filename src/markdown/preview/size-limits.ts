@@ -241,11 +241,23 @@ const COSTLY = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\ufffd]/g
 
 const isCostly = (code: number) => (code >= 0x0590 && code <= 0x08ff) || (code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefe) || code === 0xfffd
 
-/** A text's cost against the characters limit: its length, surrogate pairs counting ASTRAL_COST and RTL letters COSTLY_COST. */
+/**
+ * What a bidi formatting character (embeddings, overrides, isolates, marks) counts for. Each
+ * opens or closes a run that Chromium's bidi resolution and shaping handle apart: 100 000
+ * repeats of `RLO א RLM LRI x PDI`, cut at the plain cost of their letters (some 4 300 repeats
+ * shown), held the page 118–201 ms; counted at 16, about 800 repeats are shown and it stays
+ * under 100 ms. Real text holds a few of them in a paragraph.
+ */
+const BIDI_COST = 16
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const isBidi = (code: number) => code === 0x061c || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)
+
+/** A text's cost against the characters limit: its length, surrogate pairs counting ASTRAL_COST, RTL letters COSTLY_COST and bidi controls BIDI_COST. */
 function textCost(text: string): number {
   const pairs = text.match(HIGH_SURROGATE)?.length ?? 0
   const costly = text.match(COSTLY)?.length ?? 0
-  return text.length + pairs * (ASTRAL_COST - 2) + costly * (COSTLY_COST - 1)
+  const bidi = text.match(BIDI)?.length ?? 0
+  return text.length + pairs * (ASTRAL_COST - 2) + costly * (COSTLY_COST - 1) + bidi * (BIDI_COST - 1)
 }
 
 /** The index up to which `text` costs at most `budget`. */
@@ -254,7 +266,7 @@ function indexAtCost(text: string, budget: number): number {
   let cost = 0
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    cost += code >= 0xd800 && code <= 0xdbff ? ASTRAL_COST - 1 : isCostly(code) ? COSTLY_COST : 1
+    cost += code >= 0xd800 && code <= 0xdbff ? ASTRAL_COST - 1 : isCostly(code) ? COSTLY_COST : isBidi(code) ? BIDI_COST : 1
     if (cost > budget) return index
   }
   return text.length
