@@ -67,6 +67,23 @@ describe('folded long lines', () => {
     expect(folds(view)).toHaveLength(1)
   })
 
+  it('finds long lines among tens of thousands of short ones, at their positions (a walk of the text tree)', () => {
+    const lines = Array.from({ length: 50_000 }, (_, i) => (i % 9_999 === 5 ? `L${i}`.padEnd(LONG_LINE + 1 + i, '.') : `- [ ] item ${i}`))
+    const doc = lines.join('\n')
+    const expected: { from: number; to: number }[] = []
+    let pos = 0
+    for (const line of lines) {
+      if (line.length > LONG_LINE) expected.push({ from: pos + SHOWN_HEAD, to: pos + line.length - SHOWN_TAIL })
+      pos += line.length + 1
+    }
+    expect(expected).toHaveLength(5)
+    expect(folds(editor(doc, 0))).toEqual(expected)
+    // The same, pasted into a document that has text before and after.
+    const view = editor('before\n\nafter', 7)
+    view.dispatch({ changes: { from: 7, insert: doc } })
+    expect(folds(view)).toEqual(expected.map(({ from, to }) => ({ from: from + 7, to: to + 7 })))
+  })
+
   it('shows the line when the widget is clicked, and keeps it shown through edits', () => {
     const view = editor(`${'w'.repeat(30_000)}\nend`, 0)
     chips(view)[0]!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }))
