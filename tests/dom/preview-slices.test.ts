@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { PreviewBlock } from '../../src/markdown/preview-hast.js'
 import { drawKeys, pendingBlocks, SLICE_COST } from '../../src/preview/Preview.js'
 import { PreviewStore } from '../../src/preview/store.js'
+import { INPUT_WEIGHT, summarize } from '../../src/markdown/preview/summary.js'
 
 const block = (key: string, elements: number, line = 1): PreviewBlock => ({ key, line, endLine: line, kind: 'block', rows: 1, elements })
 const tree = (text: string): HastRoot => ({ type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: text }] }] })
@@ -31,6 +32,13 @@ describe('pendingBlocks', () => {
     // Four parts of a quarter slice: two fit, where four blocks of a list would.
     expect([...pendingBlocks([notes('n0', SLICE_COST / 4), notes('n1', SLICE_COST / 4), notes('n2', SLICE_COST / 4), notes('n3', SLICE_COST / 4)], 0, 4, new Set())]).toEqual([2, 3])
     expect(pendingBlocks([block('b0', SLICE_COST / 4), block('b1', SLICE_COST / 4), block('b2', SLICE_COST / 4), block('b3', SLICE_COST / 4)], 0, 4, new Set()).size).toBe(0)
+  })
+
+  it('counts a task item’s box as INPUT_WEIGHT elements (a form control costs the page more)', () => {
+    const item = (checked: boolean): HastRoot['children'][number] => ({ type: 'element', tagName: 'li', properties: {}, children: [{ type: 'element', tagName: 'input', properties: { type: 'checkbox', checked }, children: [] }, { type: 'text', value: ' task' }] })
+    const list: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'ul', properties: {}, children: [item(true), item(false), item(false)] }] }
+    expect(summarize(list).elements).toBe(1 + 3 * (1 + INPUT_WEIGHT))
+    expect(summarize(tree('plain')).elements).toBe(1)
   })
 
   it('counts equal blocks one by one: one on the page does not make the others drawn', () => {
