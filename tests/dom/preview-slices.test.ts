@@ -3,7 +3,7 @@
  * a time, blocks already mounted cost nothing, blocks whose rendering is still coming from the
  * worker wait for it; the store takes renderings sent after the patch only for its blocks.
  */
-import type { Root as HastRoot } from 'hast'
+import type { Element, Root as HastRoot } from 'hast'
 import { describe, expect, it, vi } from 'vitest'
 import type { PreviewBlock } from '../../src/markdown/preview-hast.js'
 import { drawKeys, pendingBlocks, SLICE_COST } from '../../src/preview/Preview.js'
@@ -35,7 +35,7 @@ describe('pendingBlocks', () => {
   })
 
   it('counts a task item’s box as INPUT_WEIGHT elements (a form control costs the page more)', () => {
-    const item = (checked: boolean): HastRoot['children'][number] => ({ type: 'element', tagName: 'li', properties: {}, children: [{ type: 'element', tagName: 'input', properties: { type: 'checkbox', checked }, children: [] }, { type: 'text', value: ' task' }] })
+    const item = (checked: boolean): Element => ({ type: 'element', tagName: 'li', properties: {}, children: [{ type: 'element', tagName: 'input', properties: { type: 'checkbox', checked }, children: [] }, { type: 'text', value: ' task' }] })
     const list: HastRoot = { type: 'root', children: [{ type: 'element', tagName: 'ul', properties: {}, children: [item(true), item(false), item(false)] }] }
     expect(summarize(list).elements).toBe(1 + 3 * (1 + INPUT_WEIGHT))
     expect(summarize(tree('plain')).elements).toBe(1)
