@@ -72,7 +72,10 @@ function foldOf(doc: Text, from: number, to: number): Range<Decoration> {
 
 interface LongLines {
   folds: DecorationSet
-  /** Starts of the long lines shown whole. */
+  /**
+   * A position in each long line shown whole (its start when shown, mapped through edits since).
+   * Never pruned: a few numbers, and a line shown, deleted and pasted again is shown again.
+   */
   shown: readonly number[]
 }
 

@@ -256,7 +256,8 @@ export class ExportEngine {
   private async answer(job: Job): Promise<void> {
     const prepared = this.prepared
     // Prepared with remote images that did not load: the export asked for tries them again (the network may be back),
-    // unless each failed only moments ago (image-source.ts) — or its wait was cut short, which is no failure to go by.
+    // unless every one failed only moments ago (image-source.ts). An image whose wait was cut short never failed, so
+    // it is always tried again.
     if (prepared && prepared.documentId === job.documentId && prepared.version === job.version && prepared.settingsVersion === job.settingsVersion && job.settingsVersion > 0 && (job.skipImages || prepared.built.imagesToRetry.every((url) => this.images.recentlyFailed(url)))) {
       this.counts.reused++
       this.reply(job.id, prepared.built)
