@@ -63,7 +63,8 @@ export async function treeToDocx<F extends OutputFormat = 'uint8array'>(tree: Ro
     resolveImages(tree, options),
     resolveDiagrams(tree, renderDiagram ? { renderDiagram } : {}),
   ])
-  const steps = compileSteps(tree, { parseMarkdown: parseFragment, ...docxOptions, images, diagrams, file })
+  // Streamed: the document is packed once, here, block by block (ooxml/streamed-body.ts).
+  const steps = compileSteps(tree, { parseMarkdown: parseFragment, ...docxOptions, images, diagrams, file }, true)
   let step = steps.next()
   while (!step.done) {
     const wait = pause?.('compile')

@@ -7,6 +7,7 @@
 import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileChild, type ISectionOptions } from 'docx'
 import { markdocxProperties } from './ooxml/markdocx-properties.js'
 import { setPackageEdits, type PackageEdits } from './ooxml/package-edits.js'
+import { setStreamedBodies, StreamedBody } from './ooxml/streamed-body.js'
 import { pageFurniture } from './page/page-furniture.js'
 import { languageAttributes } from './text/rtl.js'
 import { splitSections, type BodySection } from './page/sections.js'
@@ -16,7 +17,11 @@ import { stylesXml } from './styles/styles.js'
 
 const HYPERLINK = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink' as const
 
-export function buildDocument(state: State, body: FileChild[]): Document {
+/**
+ * `streamed`: each section's blocks go behind a `StreamedBody` (ooxml/streamed-body.ts), written
+ * block by block when packed, in far less memory; such a document packs once.
+ */
+export function buildDocument(state: State, body: FileChild[], streamed = false): Document {
   const metadata = state.metadata
   const features = state.features
   const title = features.title
@@ -32,6 +37,19 @@ export function buildDocument(state: State, body: FileChild[]): Document {
   const bodyIndex = sections.findIndex((section) => section.kind !== 'title')
   const comments = state.comments.options(metadata)
 
+  const bodies: StreamedBody[] = []
+  const blocksOf = (children: FileChild[], index: number): FileChild[] => {
+    // A section's last paragraph stays docx's: docx puts the section's properties in it (a
+    // section ending otherwise gets a paragraph of its own, as docx does unstreamed).
+    const last = children.at(-1)
+    const kept = last instanceof Paragraph ? [last] : []
+    const blocks = children.slice(0, children.length - kept.length)
+    if (!streamed || blocks.length === 0) return children
+    const streamedBody = new StreamedBody(index, blocks)
+    bodies.push(streamedBody)
+    return [streamedBody, ...kept]
+  }
+
   const kept = markdocxProperties(metadata, state.bookmarks.renamed())
   const doc = new Document({
     ...(kept.length > 0 ? { customProperties: kept } : {}),
@@ -44,8 +62,12 @@ export function buildDocument(state: State, body: FileChild[]): Document {
     // Word fills in the table of contents (and its page numbers) when it opens the file.
     ...(features.toc ? { features: { updateFields: true } } : {}),
     ...(reference?.evenAndOddHeaders && templateHeaders.some((header) => header.type === 'even') ? { evenAndOddHeaderAndFooters: true } : {}),
-    sections: sections.map((section, index) => sectionOptions(state, section, index === sections.length - 1, index === bodyIndex, furniture, templateHeaders)),
+    sections: sections.map((section, index) => {
+      const options = sectionOptions(state, section, index === sections.length - 1, index === bodyIndex, furniture, templateHeaders)
+      return { ...options, children: blocksOf([...options.children], index) }
+    }),
   })
+  setStreamedBodies(doc, bodies)
   for (const relationship of state.relationships.all()) {
     const relationships = relationship.part === 'footnotes' ? doc.FootNotes.Relationships : doc.Document.Relationships
     relationships.addRelationship(relationship.id, HYPERLINK, relationship.target, 'External')

@@ -30,9 +30,10 @@ export function compile(input: Root, options: DocxOptions = {}): ToDocxResult {
 /**
  * `compile` in steps: it yields between the document's top-level blocks (and after its
  * whole-tree passes), so a caller can pause there; the result is compile's. With a custom
- * root handler the body is one step.
+ * root handler the body is one step. `streamed` builds a document that packs in far less
+ * memory, once (document.ts).
  */
-export function* compileSteps(input: Root, options: DocxOptions = {}): Steps<ToDocxResult> {
+export function* compileSteps(input: Root, options: DocxOptions = {}, streamed = false): Steps<ToDocxResult> {
   // Raw HTML split over several nodes is joined first (`<sub>`…`</sub>`, `<div align>`…`</div>`); the input is not changed.
   const tree = prepareTree(input)
   yield
@@ -43,5 +44,5 @@ export function* compileSteps(input: Root, options: DocxOptions = {}): Steps<ToD
   for (const definition of state.footnotes.unused()) {
     state.warn(definition, `Footnote [^${definition.label ?? definition.identifier}] is never referenced, so it is not in the document`, 'footnote-unused')
   }
-  return { document: buildDocument(state, body), state }
+  return { document: buildDocument(state, body, streamed), state }
 }

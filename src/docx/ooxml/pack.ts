@@ -4,9 +4,10 @@
  * document XML as a string (pretty-printed with two blanks on request).
  */
 import { Packer, PrettifyType, type Document } from 'docx'
-import { strFromU8, unzipSync } from 'fflate'
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { corePropertiesXml, type CoreProperties } from './core-properties.js'
 import { applyPackageEdits, packageEditsOf } from './package-edits.js'
+import { spliceStreamedBodies, streamedBodiesOf } from './streamed-body.js'
 import { normalizeZipTimestamps } from './zip-timestamps.js'
 
 export interface OutputTypes {
@@ -34,11 +35,18 @@ export interface PackOptions {
 /** Packs a Document into .docx bytes: deterministic for the same document and options. */
 export async function packDocx(document: Document, options: PackOptions = {}): Promise<Uint8Array> {
   const overrides = [{ path: 'docProps/core.xml', data: corePropertiesXml(options.core ?? {}) }]
-  let bytes = await Packer.pack(document, 'uint8array', options.pretty ? PrettifyType.WITH_2_BLANKS : false, overrides)
+  const indent = options.pretty ? '  ' : ''
+  const bodies = streamedBodiesOf(document)
+  for (const body of bodies ?? []) body.indent = indent
+  const bytes = await Packer.pack(document, 'uint8array', options.pretty ? PrettifyType.WITH_2_BLANKS : false, overrides)
   // A reference document's theme, headers and footers, and style ids (package-edits.ts).
   const edits = packageEditsOf(document)
-  if (edits) bytes = applyPackageEdits(bytes, edits)
-  return normalizeZipTimestamps(bytes)
+  if (!bodies && !edits) return normalizeZipTimestamps(bytes)
+  // Zipped again as docx zips (fflate's defaults), so the bytes are what docx would give.
+  const files = unzipSync(bytes)
+  if (bodies) files['word/document.xml'] = strToU8(spliceStreamedBodies(strFromU8(files['word/document.xml']!), bodies, indent))
+  if (edits) applyPackageEdits(files, edits)
+  return normalizeZipTimestamps(zipSync(files))
 }
 
 /** .docx bytes in the requested form. */

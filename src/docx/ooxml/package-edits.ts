@@ -4,7 +4,7 @@
  * images) copied in, and our style ids rewritten to the template's where it names a style
  * differently. Registered per Document, so `packDocx(document)` applies them whoever built it.
  */
-import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate'
+import { strFromU8, strToU8 } from 'fflate'
 import type { Document } from 'docx'
 import { numberHeadings } from '../page/heading-numbering.js'
 import { relationshipTargets, relsPath, type TemplateHeader } from '../styles/reference-doc.js'
@@ -57,9 +57,8 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
   svg: 'image/svg+xml',
 }
 
-/** The package with the edits applied. */
-export function applyPackageEdits(bytes: Uint8Array, edits: PackageEdits): Uint8Array {
-  const files = unzipSync(bytes) as Record<string, Uint8Array>
+/** Applies the edits to the package's files (by path, as unzipped). */
+export function applyPackageEdits(files: Record<string, Uint8Array>, edits: PackageEdits): void {
   const read = (path: string) => (files[path] ? strFromU8(files[path]!) : undefined)
   const write = (path: string, text: string) => {
     files[path] = strToU8(text)
@@ -115,7 +114,6 @@ export function applyPackageEdits(bytes: Uint8Array, edits: PackageEdits): Uint8
       write('word/document.xml', documentXml.slice(0, section.start) + replacement + documentXml.slice(section.end))
     }
   }
-  return zipSync(files as Zippable)
 }
 
 /** styles.xml without the styles added after ours whose type and name one of ours already has. */

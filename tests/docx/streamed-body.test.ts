@@ -1,0 +1,95 @@
+/**
+ * The body written block by block (src/docx/ooxml/streamed-body.ts) must give the very bytes
+ * docx gives when it writes the body whole: lists and their restarts, images, links, notes,
+ * sections (a title page, a landscape table), text holding braces like docx's own
+ * placeholders — indented or not.
+ */
+import { describe, expect, it } from 'vitest'
+import type { DocxOptions } from '../../src/docx/options.js'
+import { resolveImages } from '../../src/docx/media/images.js'
+import { packDocx, readPart } from '../../src/docx/ooxml/pack.js'
+import { compileSteps } from '../../src/docx/to-docx.js'
+import { runSteps } from '../../src/docx/steps.js'
+import { parseMarkdown } from '../../src/markdown/parse.js'
+
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABgAAAAMAQMAAABC/u82AAAABlBMVEXy8vIvVJYXDHMwAAAAE0lEQVR42mNYtWoVQ2hoKAORNAC6gxHv8qDT9gAAAABJRU5ErkJggg=='
+
+const MARKDOWN = `---
+title: Streamed
+author: Someone
+date: 2024-01-01
+---
+
+# Heading {#top}
+
+A [link](https://example.com), a [second](https://example.org) and a note[^1].
+Text in braces: {1}, {rId1}, {bullet-0}, {a|b}, {x}{y}, and a lone { brace.
+
+- one
+- two
+  - nested ![tiny](${PNG})
+- [ ] a task
+- [x] done
+
+5. five
+6. six
+
+Between.
+
+1. again
+
+![alone](${PNG})
+
+| Identifier | Description of the item | Manufacturer | Country of origin | Wholesale price | Retail price | Stock level | Warehouse location | Supplier contact |
+|---|---|---|---|---|---|---|---|---|
+| ABC-123456 | Extraordinarily comprehensive widget | Internationalisation Ltd | Liechtenstein | 1234567.89 | 2345678.90 | 1234567 | Northamptonshire | procurement@example.com |
+
+\`\`\`js
+const o = { a: 1, b: {c} }
+\`\`\`
+
+$$x^{2} + {y}_{1}$$
+
+> A quote with **bold** and a [link](https://example.com).
+
+[^1]: The note, with ![img](${PNG}) and {braces}.
+`
+
+async function packed(streamed: boolean, pretty: boolean, markdown = MARKDOWN): Promise<Uint8Array> {
+  const { tree, file } = parseMarkdown(markdown)
+  const images = await resolveImages(tree)
+  const options: DocxOptions = { images, file, wideTables: 'landscape', parseMarkdown: (text: string) => parseMarkdown(text).tree }
+  const { document } = runSteps(compileSteps(tree, options, streamed))
+  return packDocx(document, { pretty })
+}
+
+describe('a body written block by block', () => {
+  for (const pretty of [false, true]) {
+    it(`gives the bytes docx gives writing it whole${pretty ? ', indented' : ''}`, async () => {
+      const whole = await packed(false, pretty)
+      const streamed = await packed(true, pretty)
+      const xml = readPart(streamed, 'word/document.xml') ?? ''
+      // The document has what the comparison is about.
+      expect(xml).toContain('<w:numId')
+      expect(xml).toMatch(/r:embed="rId\d+"/)
+      expect(xml).toContain('w:orient="landscape"')
+      expect(xml).toContain('{rId1}')
+      expect(xml).not.toContain('markdocx-streamed-body')
+      expect(readPart(streamed, 'word/document.xml')).toBe(readPart(whole, 'word/document.xml'))
+      expect(Buffer.from(streamed).equals(Buffer.from(whole))).toBe(true)
+    })
+  }
+
+  it('gives the same bytes for a document of one paragraph, and of none', async () => {
+    for (const markdown of ['Just this.\n', '', '- a\n- b\n', '| a |\n|---|\n| 1 |\n']) {
+      expect(Buffer.from(await packed(true, false, markdown)).equals(Buffer.from(await packed(false, false, markdown))), JSON.stringify(markdown)).toBe(true)
+    }
+  })
+
+  it('is packed once: its blocks are let go as they are written', async () => {
+    const { tree, file } = parseMarkdown('- a\n- b\n\nText.\n')
+    const { document } = runSteps(compileSteps(tree, { file }, true))
+    await packDocx(document)
+    await expect(packDocx(document)).rejects.toThrow(/packed once/)
+  })
+})
