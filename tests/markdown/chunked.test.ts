@@ -193,6 +193,35 @@ describe('createChunkedParser', () => {
     expectSameAsWhole(createChunkedParser(EVERY_CUT).parse('- a\n- b\n\n+ c\n+ d\n'), '- a\n- b\n\n+ c\n+ d\n')
   })
 
+  it('cuts where a list with another marker follows a list with no blank line, and only where that starts a list', () => {
+    // 20 000 one-item lists, markers alternating, were one chunk: micromark's events took 1.5 GB.
+    const alternating = `${Array.from({ length: 300 }, (_, i) => `${'-+*'[i % 3]} item ${i}`).join('\n')}\n`
+    expect(parseCuts(alternating).filter(([, kind]) => kind === 'list')).toHaveLength(299)
+    const result = createChunkedParser({ ...EVERY_CUT, maxItems: 5 }).parse(alternating)
+    expect(result.tree.children).toHaveLength(300)
+    expect(result.chunks.length).toBeGreaterThan(100)
+    expectSameAsWhole(result, alternating)
+    // Lines that cannot interrupt the item's paragraph are lazy lines of it: no cut.
+    expect(parseCuts('1. a\n2) b\n- c\n+\n* d\n').map(([line, kind]) => `${line}:${kind}`)).toEqual(['3:list', '5:list'])
+    for (const text of [
+      '1. a\n2) b\n',
+      '1. a\n1) b\n',
+      '- a\n+\n',
+      '- a\n+ b\n',
+      '* a\n1. b\n1) c\n- d\n',
+      '- a\n  + nested\n* c\n',
+      '- a\nlazy\n+ b\n',
+      '- ```\n  code\n+ b\n',
+      '- a\n\n  more\n+ b\n- c\n',
+      '> - a\n+ b\n',
+      '- a\n+ b\n===\n',
+      '- [ ] a\n+ [x] b\n* c\n',
+      '2. a\n1. b\n',
+    ]) {
+      expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(text), text)
+    }
+  })
+
   it('keeps blocks whole that hold blank lines: fences, math, HTML comments, front matter', () => {
     const text = [
       '---',

@@ -27,8 +27,10 @@ export interface Cut {
    * `definition`: the line starts with `[` (not `[^`) at the margin right after a link reference
    *   definition that is its line's whole (`[label]: destination "title"`) and started at such a place.
    * `item`: the line starts the next item of a top-level list, right after its previous item.
+   * `list`: the line starts a top-level list with another marker right after a top-level list's
+   *   item (`- a` then `+ b`: 20 000 one-item lists with no blank line between were one chunk).
    */
-  readonly kind: 'blank' | 'heading' | 'definition' | 'item'
+  readonly kind: 'blank' | 'heading' | 'definition' | 'item' | 'list'
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
@@ -63,6 +65,24 @@ function listMarker(text: string, start: number, end: number): Marker | undefine
   }
   if ((marker === '-' || marker === '*') && isThematicBreak(text, start, end)) return undefined
   return marker
+}
+
+/**
+ * Whether a list item line could interrupt a paragraph, so that it starts a new list whatever
+ * the last item's content: a bullet with content, or an ordered item numbered 1. Otherwise
+ * (`+` alone, `2)`) it may be a lazy continuation of the item's paragraph.
+ */
+function interruptsParagraph(text: string, start: number, end: number, marker: Marker): boolean {
+  if (marker === '.' || marker === ')') return /^1[.)]/.test(text.slice(start, Math.min(end, start + 11))) && !isBlankFrom(text, text.indexOf(marker, start) + 1, end)
+  return !isBlankFrom(text, start + 1, end)
+}
+
+function isBlankFrom(text: string, from: number, end: number): boolean {
+  for (let at = from; at < end; at++) {
+    const code = text.charCodeAt(at)
+    if (code !== 32 && code !== 9) return false
+  }
+  return true
 }
 
 /** Whether the line is a setext heading's underline (`===` or `---`, then only blanks), from its content on. */
@@ -418,6 +438,10 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         list = marker
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
         stopped = push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
+      } else if (marker !== undefined && list !== undefined && lineNumber > 1 && interruptsParagraph(text, content, end, marker)) {
+        // Another marker starts another list; it would close the last one's item even mid-paragraph.
+        stopped = push({ offset: start, line: lineNumber, kind: 'list', hash: lineHash(text, content, end), items })
+        list = marker
       } else if (marker !== undefined) {
         list = marker
       } else if (first === 35 /* # */ || first === 62 /* > */ || first === 96 || first === 126 || first === 60 || first === 124 /* | */) {

@@ -58,7 +58,7 @@ export interface ChunkView {
 /**
  * Whether the cut between `a` and `b` (positions absolute, both parsed from `text`) is exact.
  */
-export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'heading' | 'definition' | 'item'): Verdict {
+export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'heading' | 'definition' | 'item' | 'list'): Verdict {
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
@@ -85,6 +85,8 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   const marker = listMarkerAt(text, b.start)
   const continues = last.type === 'list' && marker !== undefined && listMarkerOf(text, last) === marker
   if (kind === 'item' && !continues) return { ok: false }
+  // A list with another marker: A ends with a list and B starts another, which does not join it.
+  if (kind === 'list' && (last.type !== 'list' || first.type !== 'list' || continues)) return { ok: false }
   if (continues && first.type !== 'list') return { ok: false }
   // Loose when a blank line separates the items — counted from where the list's content ends
   // (a line of spaces inside the last item's code is content, not a blank line).
