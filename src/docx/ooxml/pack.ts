@@ -8,6 +8,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { corePropertiesXml, type CoreProperties } from './core-properties.js'
 import { applyPackageEdits, packageEditsOf } from './package-edits.js'
 import { spliceStreamedBodies, streamedBodiesOf } from './streamed-body.js'
+import { replaceZipEntry } from './zip-replace.js'
 import { normalizeZipTimestamps } from './zip-timestamps.js'
 
 export interface OutputTypes {
@@ -42,10 +43,15 @@ export async function packDocx(document: Document, options: PackOptions = {}): P
   // A reference document's theme, headers and footers, and style ids (package-edits.ts).
   const edits = packageEditsOf(document)
   if (!bodies && !edits) return normalizeZipTimestamps(bytes)
+  if (!edits) {
+    // Only document.xml changes: the other entries (images) are copied, not deflated again.
+    const documentXml = readPart(bytes, 'word/document.xml') ?? ''
+    return normalizeZipTimestamps(replaceZipEntry(bytes, 'word/document.xml', strToU8(spliceStreamedBodies(documentXml, bodies!, indent))))
+  }
   // Zipped again as docx zips (fflate's defaults), so the bytes are what docx would give.
   const files = unzipSync(bytes)
   if (bodies) files['word/document.xml'] = strToU8(spliceStreamedBodies(strFromU8(files['word/document.xml']!), bodies, indent))
-  if (edits) applyPackageEdits(files, edits)
+  applyPackageEdits(files, edits)
   return normalizeZipTimestamps(zipSync(files))
 }
 
