@@ -30,6 +30,18 @@ describe('code handler', () => {
     expect(tokens(blocks[0]!)).toEqual(['if (a) {', '⏎', '⇥', 'return  b  ', '⏎', '⏎', '}'])
   })
 
+  it('writes a block of more than 2 000 lines as touching paragraphs of 2 000 lines, every line kept', async () => {
+    const lines = Array.from({ length: 4500 }, (_, i) => `\tline ${i}`)
+    const { blocks } = await fromTree(u('root', [u('code', lines.join('\n'))]))
+    expect(blocks.map(styleOf)).toEqual(['SourceCode', 'SourceCode', 'SourceCode'])
+    const all = blocks.flatMap((block, index) => [...(index > 0 ? ['⏎'] : []), ...tokens(block)])
+    expect(all.join('')).toBe(lines.join('\n').replaceAll('\t', '⇥').replaceAll('\n', '⏎'))
+    expect(blocks.map((block) => tokens(block).filter((token) => token === '⏎').length)).toEqual([1999, 1999, 499])
+    // No spacing between the parts, so Word draws one box: after 0 but on the last, before 0 but on the first.
+    const spacing = blocks.map((block) => elements(block, 'w:spacing')[0])
+    expect(spacing.map((s) => (s ? [attr(s, 'w:before') ?? null, attr(s, 'w:after') ?? null] : null))).toEqual([[null, '0'], ['0', '0'], ['0', null]])
+  })
+
   it('normalises CRLF and CR line ends', async () => {
     const { blocks } = await fromTree(u('root', [u('code', 'a\r\nb\rc')]))
     expect(tokens(blocks[0]!)).toEqual(['a', '⏎', 'b', '⏎', 'c'])
