@@ -119,7 +119,9 @@ export function spliceStreamedBodies(xml: string, bodies: readonly StreamedBody[
       const value = written[i]
       if (value !== undefined && value !== `{${key}}`) values.set(key, value)
     })
-    out.push(xml.slice(cursor, start), ...body.takeXml(values))
+    out.push(xml.slice(cursor, start))
+    // One by one: a spread of half a million blocks would overflow the call stack.
+    for (const part of body.takeXml(values)) out.push(part)
     cursor = end
   }
   out.push(xml.slice(cursor))
