@@ -13,7 +13,8 @@ import { append } from '../../util/append.js'
 
 /**
  * A code block: one Source Code paragraph (monospace, shaded, kept on one page when short —
- * a long block kept whole would leave the rest of a page empty before it),
+ * a long block kept whole would leave the rest of a page empty before it; over
+ * CODE_LINES_PER_PARAGRAPH lines, touching paragraphs of that many),
  * every line and space kept; lines end in w:br and tabs are real tabs on the style's
  * four-character tab stops. With a language highlight.js knows, each token carries pandoc's
  * character style for its type (KeywordTok, StringTok, CommentTok…), which a template can restyle.
@@ -29,7 +30,6 @@ export const code: Handler<Code> = (state, node, context) => {
   const language = node.lang?.startsWith('{') ? (codeAttributes(node)?.classes[0] ?? node.lang) : node.lang
   const lines = codeLines(state, highlightTokens(value, language), context, node)
   const blocks = codeParagraphs(state, context, lines, keepLines)
-  const block = blocks[0]!
   // A listing (```` ```{#lst:x caption="…"} ````, pandoc-crossref's): "Listing N: …" above it, kept with it.
   const listing = listingOf(node)
   if (listing) {
@@ -67,6 +67,7 @@ function codeParagraphs(state: State, context: Context, lines: readonly Paragrap
   return paragraphs
 }
 
+/** Lines of runs as one paragraph's runs, the lines ended by w:br. */
 function joinLines(lines: readonly ParagraphChild[][]): ParagraphChild[] {
   const runs: ParagraphChild[] = []
   lines.forEach((line, index) => {
@@ -83,12 +84,7 @@ function shortBlockLines(state: State): number {
   return Math.max(5, Math.floor(state.textArea.height / 3 / lineTwips))
 }
 
-/** Runs for code tokens: each token in its style, line breaks as w:br, tabs as w:tab. */
-export function codeRuns(state: State, tokens: readonly Token[], context: Context, node: Code | undefined): ParagraphChild[] {
-  return joinLines(codeLines(state, tokens, context, node))
-}
-
-/** The runs of each line of code tokens (a token may span lines). */
+/** The runs of each line of code tokens (a token may span lines): each token in its style, tabs as w:tab. */
 function codeLines(state: State, tokens: readonly Token[], context: Context, node: Code | undefined): ParagraphChild[][] {
   let line: ParagraphChild[] = []
   const lines = [line]

@@ -33,6 +33,8 @@ export interface PackOptions {
   core?: CoreProperties
 }
 
+const DOCUMENT_XML = 'word/document.xml'
+
 /** Packs a Document into .docx bytes: deterministic for the same document and options. */
 export async function packDocx(document: Document, options: PackOptions = {}): Promise<Uint8Array> {
   const overrides = [{ path: 'docProps/core.xml', data: corePropertiesXml(options.core ?? {}) }]
@@ -42,17 +44,18 @@ export async function packDocx(document: Document, options: PackOptions = {}): P
   const bytes = await Packer.pack(document, 'uint8array', options.pretty ? PrettifyType.WITH_2_BLANKS : false, overrides)
   // A reference document's theme, headers and footers, and style ids (package-edits.ts).
   const edits = packageEditsOf(document)
-  if (!bodies && !edits) return normalizeZipTimestamps(bytes)
-  if (!edits) {
-    // Only document.xml changes: the other entries (images) are copied, not deflated again.
-    const documentXml = readPart(bytes, 'word/document.xml') ?? ''
-    return normalizeZipTimestamps(replaceZipEntry(bytes, 'word/document.xml', strToU8(spliceStreamedBodies(documentXml, bodies!, indent))))
+  if (edits) {
+    // Zipped again as docx zips (fflate's defaults), so the bytes are what docx would give.
+    const files = unzipSync(bytes)
+    if (bodies) files[DOCUMENT_XML] = strToU8(spliceStreamedBodies(strFromU8(files[DOCUMENT_XML]!), bodies))
+    applyPackageEdits(files, edits)
+    return normalizeZipTimestamps(zipSync(files))
   }
-  // Zipped again as docx zips (fflate's defaults), so the bytes are what docx would give.
-  const files = unzipSync(bytes)
-  if (bodies) files['word/document.xml'] = strToU8(spliceStreamedBodies(strFromU8(files['word/document.xml']!), bodies, indent))
-  applyPackageEdits(files, edits)
-  return normalizeZipTimestamps(zipSync(files))
+  if (bodies) {
+    // Only document.xml changes: the other entries (images) are copied, not deflated again.
+    return normalizeZipTimestamps(replaceZipEntry(bytes, DOCUMENT_XML, strToU8(spliceStreamedBodies(readPart(bytes, DOCUMENT_XML) ?? '', bodies))))
+  }
+  return normalizeZipTimestamps(bytes)
 }
 
 /** .docx bytes in the requested form. */

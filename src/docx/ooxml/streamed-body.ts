@@ -39,7 +39,7 @@ export class StreamedBody extends FileChild {
   private readonly blocks: (FileChild | undefined)[]
   /** The blocks' XML, once docx has formatted the body. */
   private parts: string[] | undefined
-  /** The `{key}` placeholders in the blocks' XML, in the order the placeholder paragraph lists them. */
+  /** The `{key}` placeholders in the blocks' XML, in the order the placeholder paragraph lists them (takeXml). */
   private placeholderKeys: readonly string[] = []
   /** The indentation docx writes the part with (pack sets it: `prepForXml` is not told). */
   indent = ''
@@ -76,16 +76,21 @@ export class StreamedBody extends FileChild {
     return { 'w:p': [{ 'w:r': [{ 'w:t': [{ _attr: { 'xml:space': 'preserve' } }, text] }] }] }
   }
 
-  keys(): readonly string[] {
-    return this.placeholderKeys
-  }
-
-  /** The blocks' XML with docx's values put in for the keys (each part once: the parts are let go). */
-  takeXml(values: ReadonlyMap<string, string>): string[] {
+  /**
+   * The blocks' XML, given what docx wrote in the placeholder paragraph for each of its keys
+   * (`written`, in the placeholder's order): a key docx has a value for is replaced by it, as
+   * docx replaces its placeholders. Each part is handed over once and let go.
+   */
+  takeXml(written: readonly string[]): string[] {
     const parts = this.parts
     if (!parts) throw new Error('markdocx: a streamed document body was not packed')
     this.parts = []
-    return parts.map((xml) => (values.size === 0 ? xml : xml.replace(PLACEHOLDER, (whole, key: string) => values.get(key) ?? whole)))
+    const values = new Map<string, string>()
+    this.placeholderKeys.forEach((key, i) => {
+      const value = written[i]
+      if (value !== undefined && value !== `{${key}}`) values.set(key, value)
+    })
+    return values.size === 0 ? parts : parts.map((xml) => xml.replace(PLACEHOLDER, (whole, key: string) => values.get(key) ?? whole))
   }
 }
 
@@ -99,29 +104,22 @@ export function streamedBodiesOf(document: Document): readonly StreamedBody[] | 
   return registry.get(document)
 }
 
-/** document.xml as docx wrote it, with each streamed body's XML where its placeholder paragraph is. */
-export function spliceStreamedBodies(xml: string, bodies: readonly StreamedBody[], indent: string): string {
+/** document.xml as docx wrote it, with each streamed body's XML where its placeholder paragraph is (bodies in document order, as document.ts registers them). */
+export function spliceStreamedBodies(xml: string, bodies: readonly StreamedBody[]): string {
   const out: string[] = []
   let cursor = 0
-  for (const body of [...bodies].sort((a, b) => a.index - b.index)) {
+  for (const body of bodies) {
     const marker = `${MARK}${body.index}${SEPARATOR}`
     const at = xml.indexOf(marker, cursor)
     if (at < 0) throw new Error(`markdocx: the placeholder of body ${body.index} is missing from document.xml`)
+    // The placeholder paragraph whole: with its indentation and line end when indented.
     let start = xml.lastIndexOf('<w:p>', at)
-    if (indent) while (start > 0 && xml[start - 1] === ' ') start--
-    const textEnd = xml.indexOf('</w:t>', at)
+    if (body.indent) while (start > 0 && xml[start - 1] === ' ') start--
     let end = xml.indexOf('</w:p>', at) + '</w:p>'.length
-    if (indent && xml[end] === '\n') end++
-    // The keys as the placeholder wrote them, and what docx put in their place.
-    const written = xml.slice(at + marker.length, textEnd).split(SEPARATOR)
-    const values = new Map<string, string>()
-    body.keys().forEach((key, i) => {
-      const value = written[i]
-      if (value !== undefined && value !== `{${key}}`) values.set(key, value)
-    })
+    if (body.indent && xml[end] === '\n') end++
     out.push(xml.slice(cursor, start))
     // One by one: a spread of half a million blocks would overflow the call stack.
-    for (const part of body.takeXml(values)) out.push(part)
+    for (const part of body.takeXml(xml.slice(at + marker.length, xml.indexOf('</w:t>', at)).split(SEPARATOR))) out.push(part)
     cursor = end
   }
   out.push(xml.slice(cursor))

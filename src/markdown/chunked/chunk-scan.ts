@@ -73,8 +73,10 @@ function listMarker(text: string, start: number, end: number): Marker | undefine
  * (`+` alone, `2)`) it may be a lazy continuation of the item's paragraph.
  */
 function interruptsParagraph(text: string, start: number, end: number, marker: Marker): boolean {
-  if (marker === '.' || marker === ')') return /^1[.)]/.test(text.slice(start, Math.min(end, start + 11))) && !isBlankFrom(text, text.indexOf(marker, start) + 1, end)
-  return !isBlankFrom(text, start + 1, end)
+  const ordered = marker === '.' || marker === ')'
+  // `listMarker` read the line: an ordered item's delimiter right after a lone 1 makes it item 1.
+  if (ordered && !(text.charCodeAt(start) === 49 /* 1 */ && text[start + 1] === marker)) return false
+  return !isBlankFrom(text, start + (ordered ? 2 : 1), end)
 }
 
 function isBlankFrom(text: string, from: number, end: number): boolean {
