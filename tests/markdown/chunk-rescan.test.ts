@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { rescanCuts, scanCuts, type Unchanged } from '../../src/markdown/chunked/chunk-scan.js'
 import { createChunkedParser } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
+import { applyEdit, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes, paragraphDocument } from './chunked-support.js'
 
 /** The longest unchanged start and end of two texts (not overlapping in either). */
 function unchangedBetween(before: string, after: string): Unchanged {
@@ -23,6 +23,9 @@ function unchangedBetween(before: string, after: string): Unchanged {
 
 function check(before: string, after: string, unchanged = unchangedBetween(before, after)): void {
   expect(rescanCuts(after, scanCuts(before), before.length, unchanged)).toEqual(scanCuts(after))
+  // With cuts inside every paragraph past its first line (the default waits for 64 lines).
+  const options = { paragraphLines: 1 }
+  expect(rescanCuts(after, scanCuts(before, options), before.length, unchanged, options)).toEqual(scanCuts(after, options))
 }
 
 describe('rescanCuts', () => {
@@ -37,6 +40,20 @@ describe('rescanCuts', () => {
         }
       }),
       { numRuns: 400 },
+    )
+  })
+
+  it('equals a whole scan after edits inside long paragraphs', () => {
+    fc.assert(
+      fc.property(paragraphDocument, fc.array(edit, { minLength: 1, maxLength: 4 }), (start, edits) => {
+        let text = start
+        for (const change of edits) {
+          const next = applyEdit(text, change)
+          check(text, next)
+          text = next
+        }
+      }),
+      { numRuns: 300 },
     )
   })
 
@@ -78,8 +95,9 @@ describe('rescanCuts', () => {
 
   it('lets the chunked parser, told what each edit left unchanged, still equal the whole parse', () => {
     fc.assert(
-      fc.property(document, fc.array(edit, { minLength: 1, maxLength: 10 }), (start, edits) => {
-        const parser = createChunkedParser({ minChunk: 64, every: 2, maxChunk: 256 })
+      fc.property(fc.oneof(document, paragraphDocument), fc.array(edit, { minLength: 1, maxLength: 10 }), (start, edits) => {
+        // Cuts inside paragraphs past their second line, too (the default waits for 64 lines).
+        const parser = createChunkedParser({ minChunk: 64, every: 2, maxChunk: 256, paragraphLines: 2 })
         let text = start
         parser.parse(text)
         for (const change of edits) {

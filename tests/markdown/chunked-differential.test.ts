@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { applyEdit, denseDocument, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes } from './chunked-support.js'
+import { applyEdit, denseDocument, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes, paragraphDocument } from './chunked-support.js'
 
 /** Over 4 MB of READMEs parsed twice: about 30 s alone, twice that on a 2-core CI runner running other test files. */
 const README_CORPUS_TIMEOUT = 180_000
@@ -62,6 +62,18 @@ describe('chunked parse = whole parse', () => {
   it('on generated documents of headings with no blank line after them', () => holdsOn(denseDocument, 400))
 
   it('on generated documents', () => holdsOn(document, 300))
+
+  it('on generated paragraphs cut at every line', () => {
+    // Cuts inside paragraphs are offered only past 64 lines; here past the first.
+    const options: ChunkedParserOptions = { ...EVERY_CUT, paragraphLines: 1 }
+    fc.assert(
+      fc.property(paragraphDocument, (text) => {
+        const found = difference(text, options)
+        if (found) throw new Error(`${found}\n--- document ---\n${JSON.stringify(text)}`)
+      }),
+      { numRuns: 1500 },
+    )
+  })
 
   it('reports a footnote call again when the edit that takes its definition away lies in another part of the text', () => {
     // The property below found it (seed -1363062159): the definition line became a paragraph, and the

@@ -271,3 +271,32 @@ export function applyEdit(text: string, change: Edit): string {
   const end = starts[index + change[2]] ?? text.length
   return text.slice(0, at) + text.slice(end)
 }
+
+/** Words and inline syntax for paragraphs cut inside (chunk-stitch.ts `paragraphCut`). */
+const inlineToken = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('word', 'a', 'b c', ' ', 'x_y', '1', 'é', '&amp;', '&ast;') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('*', '**', '_', '`', '``', '[', ']', '](u)', '<', '<b>', '</b>', '$', '~', '~~', '{++', '++}', '{>>', '<<}', '^', '=', '\\', '\\*', '@key', '[@key]', '[^1]', '^[note]', '![i](p.png)', '[u]', '[s]{.c}', 'http://x.org', 'www.x.org', '*em*', '`code`', '[link](u)', 'H~2~O'),
+  },
+)
+
+/** How a line of such a paragraph ends: a soft line ending, a hard break, trailing white space. */
+const lineEnd = fc.constantFrom('\n', '\n', '\n', '\n', '  \n', '\\\n', '\\\\\n', ' \n', '\t\n', '\n   ', '\n    ', '\n\t', '\n\n')
+
+/** Lines that go on a paragraph, or would stop it (a setext underline, a `:` line, a delimiter row). */
+const paragraphLine = fc.oneof(
+  { weight: 12, arbitrary: fc.array(inlineToken, { minLength: 1, maxLength: 6 }).map((tokens) => tokens.join('')) },
+  { weight: 1, arbitrary: fc.constantFrom('===', '---', ': def', '|-|-|', '- item', '1. one', '2) two', '> quote', '# heading', '```', '<div>', '\\newpage', 'Table: t', '[u]: /x', '    code', '\\') },
+)
+
+/**
+ * Paragraphs of many lines full of inline syntax, some of it running over line endings, with
+ * link and footnote definitions before them: for the cuts inside a paragraph.
+ */
+export const paragraphDocument: fc.Arbitrary<string> = fc
+  .tuple(fc.boolean(), fc.array(fc.tuple(paragraphLine, lineEnd), { minLength: 2, maxLength: 30 }), fc.constantFrom('\n', '\n', '\r\n', '\r'))
+  .map(([definitions, lines, ending]) => {
+    const markdown = (definitions ? '[u]: http://x.org\n[^1]: a note\n\n' : '') + lines.map(([line, end]) => line + end).join('')
+    return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
+  })

@@ -222,6 +222,62 @@ describe('createChunkedParser', () => {
     }
   })
 
+  it('cuts inside a long paragraph and joins the pieces across soft line endings and hard breaks', () => {
+    // One paragraph of 100 000 lines held micromark's events for all of them: 1 GB and more.
+    const ends = ['', '  ', '\\', ' ', '\t']
+    const lines = Array.from({ length: 300 }, (_, i) => `line ${i} with *emphasis*, \`code\` and a [link](https://x.org/${i})${ends[i % ends.length]}`)
+    const text = `Intro.\n\n${lines.join('\n')}\n\nAfter.\n`
+    const cuts = parseCuts(text).filter(([, kind]) => kind === 'line')
+    // From the 65th line of the paragraph on (line 3 is its first).
+    expect(cuts[0]).toEqual([67, 'line'])
+    expect(cuts).toHaveLength(300 - 64)
+    const parser = createChunkedParser(EVERY_CUT)
+    const result = parser.parse(text)
+    expect(result.parsed).toBeGreaterThan(200)
+    expect(result.tree.children.map((node) => node.type)).toEqual(['paragraph', 'paragraph', 'paragraph'])
+    // The joined pieces are one chunk, as the paragraph is one node.
+    expect(result.chunks).toHaveLength(3)
+    expectSameAsWhole(result, text)
+    // An edit inside it parses the piece it falls in again, and its neighbour to check the cut.
+    const edited = text.replace('line 150 with', 'line 150, edited, with')
+    const again = parser.parse(edited)
+    expect(again.parsed).toBeLessThanOrEqual(3)
+    expectSameAsWhole(again, edited)
+    // CRLF and CR line endings join with their own line ending.
+    for (const ending of ['\r\n', '\r']) {
+      const other = text.replace(/\n/g, ending)
+      expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(other), other)
+    }
+  })
+
+  it('does not cut a paragraph where inline syntax runs across a line, a transform reads its text, or its guard would read it otherwise', () => {
+    const plain = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `plain line ${from + i}`)
+    const cases = [
+      // Emphasis, a code span, a link and inline HTML opened on one line and closed 100 lines on.
+      ...['*', '`', '[', '<span title="'].map((open) => [...plain(100), `${open}opened`, ...plain(100, 100), `closed${open === '[' ? '](u)' : open === '<span title="' ? '">' : open}`, ...plain(100, 200)].join('\n')),
+      // CriticMarkup whose messages are worded per paragraph, a citation, a bracketed span.
+      [...plain(100), 'an unpaired ++} here', ...plain(100, 100), 'and ++} there'].join('\n'),
+      [...plain(100), 'as [@doe] says', ...plain(100, 100)].join('\n'),
+      [...plain(100), 'a [span]{.c} here', ...plain(100, 100)].join('\n'),
+      // Over the guard's 500 `:` lines: the whole paragraph is kept as text, with one message.
+      `Term\n${Array.from({ length: 600 }, () => ': x').join('\n')}`,
+      // A setext underline, a definition, a table's delimiter row after 100 lines.
+      ...['===', ': def', '|-|'].map((line) => [...plain(100), line, ...plain(10, 100)].join('\n')),
+      // A backslash alone on an indented line.
+      [...plain(100), '   \\', ...plain(100, 100)].join('\n'),
+    ]
+    for (const text of cases) {
+      expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(`${text}\n`), `${text}\n`)
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, paragraphLines: 1 }).parse(`${text}\n`), `${text}\n`)
+    }
+    // The paragraph opened across 100 lines is one piece from its first failing cut on, not
+    // one merge per line (which would parse it over and over).
+    const spanning = `${[...plain(100), '*opened', ...plain(1000, 100), 'closed*'].join('\n')}\n`
+    const result = createChunkedParser(EVERY_CUT).parse(spanning)
+    expect(result.parsed).toBeLessThan(60)
+    expectSameAsWhole(result, spanning)
+  })
+
   it('keeps blocks whole that hold blank lines: fences, math, HTML comments, front matter', () => {
     const text = [
       '---',

@@ -6,13 +6,27 @@
  * chunk, parsed whole on every edit), after a setext underline (`===`, `---`) under a line that
  * starts at such a place, between two link reference definitions on lines of their own that
  * start at such places (50 000 definitions in a row were one chunk: micromark's events for
- * them took 1.5 GB), and, inside a long top-level list, before the line that
- * starts its next item. The scan is deliberately simple — it only has to be good at guessing; the chunked
+ * them took 1.5 GB), inside a long top-level list, before the line that
+ * starts its next item, and inside a long top-level paragraph, before a line of plain text
+ * (micromark holds a few KB per line of a paragraph until it ends: 100 000 lines took 1.5 GB). The scan is deliberately simple — it only has to be good at guessing; the chunked
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
  * It follows top-level fenced code, `$$` math, HTML blocks that may contain blank lines (comments,
  * `<script>`, `<pre>`…), front matter and fenced divs, so that it does not offer cuts inside them.
  */
+
+export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line'
+
+export interface ScanOptions {
+  /**
+   * Lines a top-level paragraph runs before cuts are offered inside it (default 64): only huge
+   * paragraphs are cut, so the paragraphs of real documents are never parsed in pieces.
+   */
+  readonly paragraphLines?: number
+}
+
+/** Lines of a paragraph before the scan offers cuts inside it. */
+export const PARAGRAPH_LINES_UNCUT = 64
 
 /** Where a chunk may start, and why. */
 export interface Cut {
@@ -29,8 +43,10 @@ export interface Cut {
    * `item`: the line starts the next item of a top-level list, right after its previous item.
    * `list`: the line starts a top-level list with another marker right after a top-level list's
    *   item (`- a` then `+ b`: 20 000 one-item lists with no blank line between were one chunk).
+   * `line`: the line, at the margin and starting like plain text, goes on a top-level paragraph
+   *   that has already run for `paragraphLines` lines (scan options).
    */
-  readonly kind: 'blank' | 'heading' | 'definition' | 'item' | 'list'
+  readonly kind: CutKind
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
@@ -263,16 +279,18 @@ interface ScanState {
   afterDefinition: boolean
   list: Marker | undefined
   items: number
+  /** Lines of the top-level paragraph the scan believes it is in (0: none). */
+  paragraph: number
 }
 
 /**
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
-export function scanCuts(text: string): Scan {
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0 }
+export function scanCuts(text: string, options: ScanOptions = {}): Scan {
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0 }
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
-  const { lineNumber } = scanLines(text, 0, 0, state, cuts)
+  const { lineNumber } = scanLines(text, 0, 0, state, cuts, options)
   return { cuts, endLine: endLineOf(text, lineNumber) }
 }
 
@@ -291,11 +309,11 @@ export interface Unchanged {
  * line alone (no leaf block is open at a cut; the list marker, any block the line opens and
  * whether it is a heading come from the line), so from a common cut on both scans are the same. Equal to `scanCuts(text)`.
  */
-export function rescanCuts(text: string, previous: Scan, previousLength: number, unchanged: Unchanged): Scan {
+export function rescanCuts(text: string, previous: Scan, previousLength: number, unchanged: Unchanged, options: ScanOptions = {}): Scan {
   const { cuts: old } = previous
   const changeEnd = text.length - unchanged.suffix
   const delta = text.length - previousLength
-  if (unchanged.prefix < 0 || unchanged.suffix < 0 || unchanged.prefix > Math.min(text.length, previousLength) || changeEnd < unchanged.prefix) return scanCuts(text)
+  if (unchanged.prefix < 0 || unchanged.suffix < 0 || unchanged.prefix > Math.min(text.length, previousLength) || changeEnd < unchanged.prefix) return scanCuts(text, options)
   // The last blank-line cut whose whole line is before the change: the scan restarts there,
   // after a blank line and with no block open (front matter always closes before the first cut).
   let restart = lastIndexBefore(old, unchanged.prefix)
@@ -304,13 +322,15 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
     if (cut.kind === 'blank' && lineEndsBefore(text, cut.offset, unchanged.prefix)) break
     restart--
   }
-  if (restart < 0) return scanCuts(text)
+  if (restart < 0) return scanCuts(text, options)
   const from = old[restart]!
   const cuts = old.slice(0, restart)
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, afterDefinition: false, list: undefined, items: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0 }
   let lineDelta = 0
   let resumeAt = -1
-  const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, (cut) => {
+  // A `line` cut met in both scans is as good a place to stop as any: both have a paragraph
+  // of at least `paragraphLines` lines open there, and offer the same cuts from there on.
+  const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, options, (cut) => {
     if (cut.offset < changeEnd) return false
     const at = indexOfOffset(old, cut.offset - delta)
     if (at === -1) return false
@@ -360,10 +380,11 @@ function endLineOf(text: string, lineNumber: number): number {
  * Scans lines from `start` (the start of line `lineNumber + 1`), pushing cuts; stops after a
  * cut for which `stop` returns true. Returns the number of the last line scanned.
  */
-function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], stop?: (cut: Cut) => boolean): { lineNumber: number } {
+function scanLines(text: string, start: number, lineNumber: number, state: ScanState, cuts: Cut[], options: ScanOptions, stop?: (cut: Cut) => boolean): { lineNumber: number } {
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
-  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs } = state
+  const paragraphLines = options.paragraphLines ?? PARAGRAPH_LINES_UNCUT
+  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs, paragraph } = state
   // Whether the previous line could be a setext heading's text (it started where nothing was open).
   let setextText = false
   const push = (cut: Cut): boolean => {
@@ -400,6 +421,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       // Inside fenced code, math, an HTML block or front matter: no cuts until it closes.
       if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
       previousBlank = false
+      paragraph = 0
       afterHeading = false
       afterDefinition = false
       start = next
@@ -420,10 +442,12 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     const fence = !blank && indent <= 3 && text.charCodeAt(content) === 58 /* : */ ? fenceOf(text.slice(content, end)) : undefined
     if (blank) {
       previousBlank = true
+      paragraph = 0
     } else if (divs > 0) {
       if (indent <= 3) open = opener(text, content, end)
       previousBlank = false
       list = undefined
+      paragraph = 0
     } else if (indent === 0) {
       const marker = listMarker(text, content, end)
       const first = text.charCodeAt(content)
@@ -438,6 +462,13 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         afterDefinition = first === 91 && text.charCodeAt(content + 1) !== 94 /* ^ */ && isOneLineDefinition(text, content, end)
         setextText = !afterHeading && mayBeSetextText(first, marker)
         list = marker
+        // A line that can only start a paragraph starts one here (nothing is open before it).
+        paragraph = setextText ? 1 : 0
+      } else if (paragraph > 0 && mayBeSetextText(first, marker)) {
+        // Plain text going on a paragraph: cut inside it once it is long (chunk-stitch.ts joins
+        // the pieces, and checks that no inline syntax runs across the cut).
+        paragraph++
+        if (paragraph > paragraphLines) stopped = push({ offset: start, line: lineNumber, kind: 'line', hash: lineHash(text, content, end), items })
       } else if (marker !== undefined && list === marker && lineNumber > 1) {
         stopped = push({ offset: start, line: lineNumber, kind: 'item', hash: lineHash(text, content, end), items })
       } else if (marker !== undefined && list !== undefined && lineNumber > 1 && interruptsParagraph(text, content, end, marker)) {
@@ -451,9 +482,13 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       }
       open = opener(text, content, end)
       previousBlank = false
+      if (!clean && !mayBeSetextText(first, marker)) paragraph = 0
     } else {
       if (indent <= 3) open = opener(text, content, end)
       previousBlank = false
+      // Indented four columns or more, a line goes on a paragraph; less, it must read as text.
+      if (paragraph > 0 && (indent >= 4 || mayBeSetextText(text.charCodeAt(content), listMarker(text, content, end)))) paragraph++
+      else paragraph = 0
     }
     if (fence?.kind === 'open') divs++
     else if (fence?.kind === 'close' && divs > 0) divs--
@@ -471,6 +506,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   state.afterDefinition = afterDefinition
   state.list = list
   state.items = items
+  state.paragraph = paragraph
   return { lineNumber }
 }
 

@@ -16,12 +16,20 @@
  * - where L continues A's last list (same bullet or delimiter), B's first node is that list's
  *   continuation: the two lists are joined into one node, loose if a blank line was between.
  *
+ * A cut inside a paragraph (kind `line`: L is plain text going on a long paragraph) is exact
+ * when A ends with that paragraph and B starts with the rest of it, and no inline syntax runs
+ * across L: A's paragraph leaves none of the characters that open inline syntax as text (an
+ * unclosed `*`, `` ` ``, `[`, `<`, `$`… could close in B), its last node and B's first are text,
+ * and the two paragraphs are joined with the line ending between them — a soft one, or a hard
+ * break for two trailing spaces or a trailing backslash.
+ *
  * Anything else makes the chunked parser merge A and B and parse them as one.
  */
-import type { List, Nodes, Root, RootContent } from 'mdast'
+import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast'
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
+import type { CutKind } from './chunk-scan.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml', 'fencedDiv', 'pageBreak'])
@@ -43,9 +51,11 @@ function captionAcross(last: RootContent, first: RootContent): boolean {
 export type Verdict =
   /**
    * The cut is exact; B's first node (a list) continues A's last list when `join` is set, and
-   * the joined list is loose when `blankBetween` (a blank line between the two items).
+   * the joined list is loose when `blankBetween` (a blank line between the two items). B's
+   * first node (a paragraph) goes on A's last paragraph when `lineBreak` is set, across that
+   * line ending.
    */
-  | { ok: true; join: boolean; blankBetween: boolean }
+  | { ok: true; join: boolean; blankBetween: boolean; lineBreak?: LineBreak }
   /** The cut is not exact: merge with B, and when `until` is set, with everything before that offset. */
   | { ok: false; until?: number }
 
@@ -58,7 +68,7 @@ export interface ChunkView {
 /**
  * Whether the cut between `a` and `b` (positions absolute, both parsed from `text`) is exact.
  */
-export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank' | 'heading' | 'definition' | 'item' | 'list'): Verdict {
+export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: CutKind): Verdict {
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
@@ -72,6 +82,7 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: 'blank'
   // definition: in the whole document what follows is inside the definitions' content, where a
   // footnote's `10)` would not start a list, as it does at a chunk's start.
   if (kind === 'definition' && (last.type !== 'definition' || first.type !== 'definition' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1 || headingAfterDefinitions(b.tree))) return { ok: false }
+  if (kind === 'line') return paragraphCut(text, last, first, a.end)
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
@@ -183,6 +194,125 @@ function htmlEnd(line: string): RegExp | undefined {
   if (trimmed.startsWith('<![CDATA[')) return /\]\]>/
   if (/^<![A-Za-z]/.test(trimmed)) return />/
   return undefined
+}
+
+/**
+ * How the line ending at a cut inside a paragraph reads in the whole paragraph: `soft` (a line
+ * ending in the text), `spaces` (a hard break: two or more trailing spaces) or `backslash` (a
+ * hard break: a backslash right before the line ending).
+ */
+export type LineBreak = 'soft' | 'spaces' | 'backslash'
+
+/** The verdict on a cut inside a paragraph (see the file's comment). */
+function paragraphCut(text: string, last: RootContent, first: RootContent, cut: number): Verdict {
+  if (last.type !== 'paragraph' || first.type !== 'paragraph' || last.data !== undefined || first.data !== undefined) return { ok: false }
+  const end = last.position?.end.offset
+  if (end === undefined || lineEndings(text, end, cut) !== 1) return { ok: false }
+  // The scan offers only lines that start like plain text; a setext underline, a definition's
+  // `:` or a table's delimiter row would change the whole paragraph.
+  if (/^[=:~|\-]/.test(text.slice(cut, cut + 1))) return { ok: false }
+  const x = last.children[last.children.length - 1]
+  const y = first.children[0]
+  if (!x?.position || !y?.position || x.data !== undefined || y.data !== undefined) return { ok: false }
+  // Both sides: transforms over a paragraph's text (CriticMarkup) may rebuild all of it.
+  if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
+  const lineBreak = lineBreakBefore(text, cut)
+  // A backslash alone on its (indented) line: micromark ends the text before the indent, not at
+  // the backslash. Rare enough to parse whole.
+  if (lineBreak === 'backslash' && (x.type !== 'text' || x.position.end.offset !== lineEndingStart(text, cut) || !x.value.endsWith('\\') || /[\r\n]$/.test(x.value.slice(0, -1)))) return { ok: false }
+  return { ok: true, join: false, blankBetween: false, lineBreak }
+}
+
+/** Where the line ending before `cut` (a line start) starts. */
+function lineEndingStart(text: string, cut: number): number {
+  return text.charCodeAt(cut - 1) === 10 && text.charCodeAt(cut - 2) === 13 ? cut - 2 : cut - 1
+}
+
+function lineBreakBefore(text: string, cut: number): LineBreak {
+  const ending = lineEndingStart(text, cut)
+  let at = ending
+  let tab = false
+  while (at > 0 && (text.charCodeAt(at - 1) === 32 || text.charCodeAt(at - 1) === 9)) {
+    if (text.charCodeAt(at - 1) === 9) tab = true
+    at--
+  }
+  if (ending - at >= 2 && !tab) return 'spaces'
+  if (at !== ending) return 'soft'
+  let backslashes = 0
+  while (at > 0 && text.charCodeAt(at - 1) === 92 /* \ */) {
+    backslashes++
+    at--
+  }
+  return backslashes % 2 === 1 ? 'backslash' : 'soft'
+}
+
+/**
+ * Characters that open or close inline syntax able to run over a line ending (emphasis and
+ * strikethrough, code spans, links and notes, inline HTML, math, CriticMarkup, super- and
+ * subscripts), and that the transforms over a paragraph's text look for (bracketed spans,
+ * citations and cross-references with `@`). Left as text on either side of a cut, one could
+ * pair with one on the other, or a transform could read the joined text differently.
+ */
+const INLINE_SYNTAX = /[*`[\]<>$~{}^=@]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/
+
+/**
+ * The inline nodes micromark itself makes. A node a transform made (a citation, a bracketed
+ * span) means a transform read this text, and might read the joined text differently.
+ */
+const PARSER_INLINE = new Set(['paragraph', 'text', 'break', 'emphasis', 'strong', 'delete', 'inlineCode', 'inlineMath', 'link', 'image', 'linkReference', 'imageReference', 'footnoteReference', 'html'])
+
+/** Whether the paragraph holds only the parser's inline nodes, and no text that could open inline syntax. */
+function inlineClosed(paragraph: Paragraph): boolean {
+  let closed = true
+  walk(paragraph, (node) => {
+    if (!closed) return false
+    if (!PARSER_INLINE.has(node.type) || (node.type === 'text' && INLINE_SYNTAX.test((node as Text).value))) closed = false
+    return undefined
+  })
+  return closed
+}
+
+/**
+ * `b` going on after `a` across the line ending before `cut` (the point where `b`'s line
+ * starts), read as `lineBreak`: a new node, or `a` itself when the caller made it (`aIsOwn`).
+ * The nodes and points are micromark's: a soft line ending is text (joined to the text on
+ * either side) from the line ending (after any trailing white space) to the next line's start;
+ * a hard break runs from its trailing spaces or backslash to the next line's start.
+ */
+export function joinParagraphs(text: string, a: Paragraph, b: Paragraph, lineBreak: LineBreak, cut: Point, aIsOwn = false): Paragraph {
+  const joined: Paragraph = aIsOwn ? a : { ...a, children: [...a.children] }
+  const x = joined.children[joined.children.length - 1]!
+  const y = b.children[0]!
+  const ending = lineEndingStart(text, cut.offset!)
+  let lineStart = ending
+  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--
+  const pointAt = (offset: number): Point => ({ line: cut.line - 1, column: offset - lineStart + 1, offset })
+  let from = 1
+  if (lineBreak === 'soft') {
+    // The text of the line ending takes in the text on either side.
+    const before = x.type === 'text' ? x : undefined
+    const after = y.type === 'text' ? y : undefined
+    if (before) joined.children.pop()
+    const start = before ? before.position!.start : pointAt(ending)
+    const end = after ? after.position!.end : { ...cut }
+    joined.children.push({ type: 'text', value: (before?.value ?? '') + text.slice(ending, cut.offset) + (after?.value ?? ''), position: { start, end } })
+    if (!after) from = 0
+  } else {
+    let breakStart = ending
+    if (lineBreak === 'backslash') {
+      breakStart = ending - 1
+      const kept = (x as Text).value.slice(0, -1)
+      joined.children.pop()
+      if (kept !== '') joined.children.push({ type: 'text', value: kept, position: { start: x.position!.start, end: pointAt(breakStart) } })
+    } else {
+      while (breakStart > lineStart && text.charCodeAt(breakStart - 1) === 32) breakStart--
+    }
+    joined.children.push({ type: 'break', position: { start: pointAt(breakStart), end: { ...cut } } } satisfies Break)
+    from = 0
+  }
+  for (let index = from; index < b.children.length; index++) joined.children.push(b.children[index]!)
+  if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
+  return joined
 }
 
 /** The marker of a top-level list: its bullet, or its ordered delimiter. */

@@ -20,12 +20,13 @@
  * Extending the processor: a transform that looks at a top-level block's neighbours (as the
  * `Table:` caption does) must keep its node types out of SAFE_AT_CUT in chunk-stitch.ts.
  */
-import type { List, Root, RootContent } from 'mdast'
+import type { List, Paragraph, Root, RootContent } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
 import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
-import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type Scan, type Unchanged } from './chunk-scan.js'
-import { checkCut, joinLists, shiftPositions } from './chunk-stitch.js'
+import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type Scan, type ScanOptions, type Unchanged } from './chunk-scan.js'
+import { GuardedRegions, nextBlankLine } from './guarded-regions.js'
+import { checkCut, joinLists, joinParagraphs, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
 import { createMarkdownProcessor } from '../processor.js'
@@ -86,6 +87,8 @@ export interface ChunkedParserOptions {
   outside?: { definitions: ReadonlySet<string>; footnotes: ReadonlySet<string> }
   /** Where the text starts in its document (1-based line, offset): positions are moved there. */
   base?: { line: number; offset: number }
+  /** Lines a top-level paragraph runs before it may be cut inside (chunk-scan.ts; default 64). */
+  paragraphLines?: number
 }
 
 export interface ChunkedParser {
@@ -131,6 +134,8 @@ interface Placed {
   join: boolean
   /** When joined: whether a blank line was between the two lists' items (the list is loose). */
   blankBefore: boolean
+  /** Whether its first node (a paragraph) goes on the previous piece's last paragraph, and across what line ending. */
+  lineBreak?: LineBreak
 }
 
 const EMPTY: ReadonlySet<string> = new Set()
@@ -141,6 +146,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   const maxChunk = options.maxChunk ?? 8192
   const maxItems = options.maxItems ?? 24
   const { outside, base } = options
+  const scanOptions: ScanOptions = options.paragraphLines === undefined ? {} : { paragraphLines: options.paragraphLines }
   // Entries by their text (a Map hashes strings natively, far faster than a hash in JavaScript).
   let cache = new Map<string, Entry[]>()
   let generation = 0
@@ -156,7 +162,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     // differs from the string's index by one: only a whole parse reproduces that.
     if (text.charCodeAt(0) === 0xfeff) return whole(text, path)
     const file = new VFile({ value: text, path })
-    const scan = unchanged && lastScan ? rescanCuts(text, lastScan.scan, lastScan.length, unchanged) : scanCuts(text)
+    const scan = unchanged && lastScan ? rescanCuts(text, lastScan.scan, lastScan.length, unchanged, scanOptions) : scanCuts(text, scanOptions)
     lastScan = { scan, length: text.length }
     const { cuts, endLine } = scan
     // Where pieces may start: offset → line and kind of cut.
@@ -166,9 +172,13 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const frontMatterEnd = frontMatterClose(text)
     let last = 0
     let items = 0
+    const guarded = new GuardedRegions(text)
     for (const cut of cuts) {
       items += cut.items
       if (cut.offset <= frontMatterEnd) continue
+      // Inside a paragraph the parser's guard (guard.ts) must find nothing, as its limits are per
+      // paragraph: a piece under them would read what the whole takes literally.
+      if (cut.kind === 'line' && guarded.touched(cut.offset)) continue
       const size = cut.offset - last
       if (size >= maxChunk || items >= maxItems || (size >= minChunk && cut.hash % every === 0)) {
         items = 0
@@ -222,18 +232,34 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     for (;;) {
       const previous = accepted[accepted.length - 1]
       if (previous) {
-        const verdict = checkCut(text, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
+        // A transform may word its messages per paragraph ("and 3 more here"): a paragraph
+        // with messages is parsed whole.
+        const lineCutWithMessages = current.kind === 'line' && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
+        const verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(text, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
         if (!verdict.ok) {
           if (parsedChars > 3 * text.length + 65536) return whole(text, path)
           // Merge with the previous piece, and on to where its open block closes.
           accepted.pop()
           release(previous.entry, current.entry)
-          if (verdict.until !== undefined) while (to < bounds.length - 1 && bounds[to]! < verdict.until) to++
-          current = place(previous.start, bounds[to]!)
+          let head = previous
+          let until = verdict.until
+          if (current.kind === 'line') {
+            // A cut inside a paragraph that fails once mostly fails at the paragraph's next cuts
+            // too (what stays open stays open): the rest of the paragraph is one piece. With
+            // messages, so is the paragraph from its start.
+            until = Math.max(until ?? 0, nextBlankLine(text, current.start))
+            while (lineCutWithMessages && head.kind === 'line' && accepted.length > 0) {
+              head = accepted.pop()!
+              release(head.entry)
+            }
+          }
+          if (until !== undefined) while (to < bounds.length - 1 && bounds[to]! < until) to++
+          current = place(head.start, bounds[to]!)
           continue
         }
         current.join = verdict.join
         current.blankBefore = verdict.blankBetween
+        if (verdict.lineBreak) current.lineBreak = verdict.lineBreak
       }
       accepted.push(current)
       if (to >= bounds.length - 1) break
@@ -347,13 +373,20 @@ function stitch(text: string, pieces: Placed[]): Root {
   const children: RootContent[] = []
   // Lists this stitch made by joining: its own, so the next join appends to them in place (a new
   // copy per join made a list cut into k chunks cost k² item copies: 80 000 items, seconds).
-  const own = new Set<List>()
+  const own = new Set<RootContent>()
   for (const piece of pieces) {
     const nodes = piece.entry.tree.children
     let from = 0
     if (piece.join) {
       const previous = children[children.length - 1] as List
       const joined = joinLists(previous, nodes[0] as List, piece.blankBefore, own.has(previous))
+      own.add(joined)
+      children[children.length - 1] = joined
+      from = 1
+    } else if (piece.lineBreak) {
+      const previous = children[children.length - 1] as Paragraph
+      const cut = { line: piece.line, column: 1, offset: piece.start }
+      const joined = joinParagraphs(text, previous, nodes[0] as Paragraph, piece.lineBreak, cut, own.has(previous))
       own.add(joined)
       children[children.length - 1] = joined
       from = 1
@@ -374,10 +407,11 @@ function chunkInfos(pieces: Placed[], endLine: number): ChunkInfo[] {
   const keys: string[][] = []
   let node = 0
   for (const piece of pieces) {
-    const count = piece.entry.tree.children.length - (piece.join ? 1 : 0)
+    const joined = piece.join || piece.lineBreak !== undefined
+    const count = piece.entry.tree.children.length - (joined ? 1 : 0)
     const previous = chunks[chunks.length - 1]
     if (previous) previous.endLine = piece.line
-    if (piece.join && previous) {
+    if (joined && previous) {
       previous.endOffset = piece.end
       previous.nodeEnd += count
       previous.reused &&= piece.reused
