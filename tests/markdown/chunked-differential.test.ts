@@ -63,8 +63,8 @@ describe('chunked parse = whole parse', () => {
 
   it('on generated documents', () => holdsOn(document, 300))
 
-  it('on generated paragraphs cut at every line', () => {
-    // Cuts inside paragraphs are offered only past 64 lines; here past the first.
+  it('on generated paragraphs and tables cut at every line', () => {
+    // Cuts inside paragraphs and tables are offered only past 64 lines; here past the first.
     const options: ChunkedParserOptions = { ...EVERY_CUT, paragraphLines: 1 }
     fc.assert(
       fc.property(paragraphDocument, (text) => {

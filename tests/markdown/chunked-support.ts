@@ -290,13 +290,25 @@ const paragraphLine = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('===', '---', ': def', '|-|-|', '- item', '1. one', '2) two', '> quote', '# heading', '```', '<div>', '\\newpage', 'Table: t', '[u]: /x', '    code', '\\') },
 )
 
+/** A table row: cells of inline syntax, some rows with more or fewer cells, escaped pipes, code holding a pipe. */
+const tableRow = fc.oneof(
+  { weight: 8, arbitrary: fc.array(fc.array(inlineToken, { maxLength: 3 }).map((tokens) => tokens.join('')), { minLength: 1, maxLength: 4 }).map((cells) => `| ${cells.join(' | ')} |`) },
+  { weight: 1, arbitrary: fc.constantFrom('| a \\| b | c |', '| `x|y` | z |', '|---|---|', 'no pipes here', 'Table: late caption', ': colon caption', '| only', '# heading', '> quote', '- item', '', '  | indented |', '| [^1] | [u] |', '| {++a++} | b |') },
+)
+
+/** A table: header, delimiter row, rows; a `Table:` caption before or after it, with or without a blank line. */
+const tableBlock = fc
+  .tuple(fc.constantFrom('| a | b |', '| a | b | c |', 'a | b', '| h |'), fc.constantFrom('|---|---|', '|:--|--:|', '|---|---|---|', '--|--', '|-|'), fc.array(tableRow, { minLength: 1, maxLength: 20 }), fc.constantFrom('', 'Table: before\n\n', ': before\n\n'), fc.constantFrom('', '\nTable: after', '\n\nTable: after', '\n\n: after', '\ntext after'))
+  .map(([header, delimiter, rows, before, after]) => `${before}${header}\n${delimiter}\n${rows.join('\n')}${after}\n\n`)
+
 /**
- * Paragraphs of many lines full of inline syntax, some of it running over line endings, with
- * link and footnote definitions before them: for the cuts inside a paragraph.
+ * Paragraphs of many lines full of inline syntax, some of it running over line endings, and
+ * tables, with link and footnote definitions before them: for the cuts inside a paragraph and
+ * between a table's rows.
  */
 export const paragraphDocument: fc.Arbitrary<string> = fc
-  .tuple(fc.boolean(), fc.array(fc.tuple(paragraphLine, lineEnd), { minLength: 2, maxLength: 30 }), fc.constantFrom('\n', '\n', '\r\n', '\r'))
-  .map(([definitions, lines, ending]) => {
-    const markdown = (definitions ? '[u]: http://x.org\n[^1]: a note\n\n' : '') + lines.map(([line, end]) => line + end).join('')
+  .tuple(fc.boolean(), fc.array(fc.oneof({ weight: 6, arbitrary: fc.tuple(paragraphLine, lineEnd).map(([line, end]) => line + end) }, { weight: 1, arbitrary: tableBlock }), { minLength: 2, maxLength: 30 }), fc.constantFrom('\n', '\n', '\r\n', '\r'))
+  .map(([definitions, parts, ending]) => {
+    const markdown = (definitions ? '[u]: http://x.org\n[^1]: a note\n\n' : '') + parts.join('')
     return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
   })

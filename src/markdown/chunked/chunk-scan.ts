@@ -15,7 +15,7 @@
  * `<script>`, `<pre>`…), front matter and fenced divs, so that it does not offer cuts inside them.
  */
 
-export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line'
+export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line' | 'row'
 
 export interface ScanOptions {
   /**
@@ -45,12 +45,23 @@ export interface Cut {
    *   item (`- a` then `+ b`: 20 000 one-item lists with no blank line between were one chunk).
    * `line`: the line, at the margin and starting like plain text, goes on a top-level paragraph
    *   that has already run for `paragraphLines` lines (scan options).
+   * `row`: the line, at the margin and starting with `|`, is a row of a top-level table that
+   *   has already run for `paragraphLines` rows. The piece after it is parsed under
+   *   the table's header and delimiter rows (chunked.ts).
    */
   readonly kind: CutKind
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
   readonly items: number
+  /** For a `row` cut: where the table's header line starts (its delimiter row is the next line). */
+  readonly header?: LinePlace
+}
+
+/** A line's start: its offset and 1-based number. */
+export interface LinePlace {
+  readonly offset: number
+  readonly line: number
 }
 
 import { fenceOf } from '../syntax/fenced-divs.js'
@@ -123,6 +134,22 @@ function mayBeSetextText(first: number, marker: Marker | undefined): boolean {
 
 /** `#`, `>`, `` ` ``, `~`, `<`, `|`, `[`, `$`, `:`, `=`, `-`, `*`, `_`, `+`, `{`, a tab, a byte order mark. */
 const SETEXT_EXCLUDED = new Set([35, 62, 96, 126, 60, 124, 91, 36, 58, 61, 45, 42, 95, 43, 123, 9, 0xfeff])
+
+/**
+ * Whether the line is a table's delimiter row: only `|`, `:`, `-` and blanks, with a `|` and a
+ * `-` (the parse decides; a guess that a row is a header the check then refuses costs a merge).
+ */
+export function isDelimiterRow(text: string, start: number, end: number): boolean {
+  let pipe = false
+  let dash = false
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at)
+    if (code === 124) pipe = true
+    else if (code === 45) dash = true
+    else if (code !== 58 && code !== 32 && code !== 9) return false
+  }
+  return pipe && dash
+}
 
 /** Whether the line is an ATX heading (`#` to `######`, then a space, a tab or the line's end). */
 function isAtxHeading(text: string, start: number, end: number): boolean {
@@ -281,13 +308,19 @@ interface ScanState {
   items: number
   /** Lines of the top-level paragraph the scan believes it is in (0: none). */
   paragraph: number
+  /** Lines of the top-level table the scan believes it is in, from its delimiter row (0: none). */
+  table: number
+  /** Whether the previous line may be a table's header: it started where nothing was open, as text or with `|`. */
+  tableHeader: boolean
+  /** The header line of the table the scan is in (or of the table the previous line may head). */
+  header: LinePlace | undefined
 }
 
 /**
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
 export function scanCuts(text: string, options: ScanOptions = {}): Scan {
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0, table: 0, tableHeader: false, header: undefined }
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
   const { lineNumber } = scanLines(text, 0, 0, state, cuts, options)
@@ -325,15 +358,20 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   if (restart < 0) return scanCuts(text, options)
   const from = old[restart]!
   const cuts = old.slice(0, restart)
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0 }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0, table: 0, tableHeader: false, header: undefined }
   let lineDelta = 0
   let resumeAt = -1
   // A `line` cut met in both scans is as good a place to stop as any: both have a paragraph
   // of at least `paragraphLines` lines open there, and offer the same cuts from there on.
+  // Old cuts' table headers after the change's old end have moved with the text.
+  const oldChangeEnd = previousLength - unchanged.suffix
   const { lineNumber } = scanLines(text, from.offset, from.line - 1, state, cuts, options, (cut) => {
     if (cut.offset < changeEnd) return false
     const at = indexOfOffset(old, cut.offset - delta)
     if (at === -1) return false
+    // A row's piece is parsed under its header: the old cut must name the same header.
+    const oldHeader = old[at]!.header
+    if ((cut.header !== undefined || oldHeader !== undefined) && cut.header?.offset !== (oldHeader && (oldHeader.offset >= oldChangeEnd ? oldHeader.offset + delta : oldHeader.offset))) return false
     lineDelta = cut.line - old[at]!.line
     resumeAt = at + 1
     return true
@@ -343,7 +381,13 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   if (resumeAt === -1) return { cuts, endLine: endLineOf(text, lineNumber) }
   for (let index = resumeAt; index < old.length; index++) {
     const cut = old[index]!
-    cuts.push(delta === 0 && lineDelta === 0 ? cut : { ...cut, offset: cut.offset + delta, line: cut.line + lineDelta })
+    if (delta === 0 && lineDelta === 0) {
+      cuts.push(cut)
+      continue
+    }
+    const moved: Cut = { ...cut, offset: cut.offset + delta, line: cut.line + lineDelta }
+    if (cut.header && cut.header.offset >= oldChangeEnd) cuts.push({ ...moved, header: { offset: cut.header.offset + delta, line: cut.header.line + lineDelta } })
+    else cuts.push(moved)
   }
   return { cuts, endLine: previous.endLine + lineDelta }
 }
@@ -384,7 +428,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
   const paragraphLines = options.paragraphLines ?? PARAGRAPH_LINES_UNCUT
-  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs, paragraph } = state
+  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs, paragraph, table, tableHeader, header } = state
   // Whether the previous line could be a setext heading's text (it started where nothing was open).
   let setextText = false
   const push = (cut: Cut): boolean => {
@@ -422,6 +466,8 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
       previousBlank = false
       paragraph = 0
+      table = 0
+      tableHeader = false
       afterHeading = false
       afterDefinition = false
       start = next
@@ -440,17 +486,24 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     // A div's fences (at most three columns in): the lines from an opening fence to its closing
     // one stay in one chunk. The opening line may start a chunk; the count goes up after it.
     const fence = !blank && indent <= 3 && text.charCodeAt(content) === 58 /* : */ ? fenceOf(text.slice(content, end)) : undefined
+    const mayBeHeader = tableHeader
+    tableHeader = false
     if (blank) {
       previousBlank = true
       paragraph = 0
+      table = 0
     } else if (divs > 0) {
       if (indent <= 3) open = opener(text, content, end)
       previousBlank = false
       list = undefined
       paragraph = 0
+      table = 0
     } else if (indent === 0) {
       const marker = listMarker(text, content, end)
       const first = text.charCodeAt(content)
+      // A table's row: it starts with `|` or as text (a line that reads as another block ends the table).
+      const row = table > 0 && (first === 124 || mayBeSetextText(first, marker))
+      const opensTable = table === 0 && mayBeHeader && !clean && isDelimiterRow(text, content, end)
       if (clean) {
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
@@ -464,6 +517,15 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         list = marker
         // A line that can only start a paragraph starts one here (nothing is open before it).
         paragraph = setextText ? 1 : 0
+        tableHeader = setextText || first === 124
+        if (tableHeader) header = { offset: start, line: lineNumber }
+      } else if (row) {
+        // A row of a long table: the piece after the cut is parsed under the table's header.
+        table++
+        if (first === 124) list = undefined
+        // Only before a row that starts with `|`: a row of text may be a `Table:` caption, which
+        // the caption transform takes from a table's end only when other rows come before it.
+        if (table > paragraphLines && header && first === 124) stopped = push({ offset: start, line: lineNumber, kind: 'row', hash: lineHash(text, content, end), items, header })
       } else if (paragraph > 0 && mayBeSetextText(first, marker)) {
         // Plain text going on a paragraph: cut inside it once it is long (chunk-stitch.ts joins
         // the pieces, and checks that no inline syntax runs across the cut).
@@ -483,12 +545,19 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       open = opener(text, content, end)
       previousBlank = false
       if (!clean && !mayBeSetextText(first, marker)) paragraph = 0
+      if (opensTable) table = 1
+      else if (!row) table = 0
     } else {
       if (indent <= 3) open = opener(text, content, end)
       previousBlank = false
+      const first = text.charCodeAt(content)
+      const marker = listMarker(text, content, end)
       // Indented four columns or more, a line goes on a paragraph; less, it must read as text.
-      if (paragraph > 0 && (indent >= 4 || mayBeSetextText(text.charCodeAt(content), listMarker(text, content, end)))) paragraph++
+      if (paragraph > 0 && (indent >= 4 || mayBeSetextText(first, marker))) paragraph++
       else paragraph = 0
+      // An indented row goes on a table (no cut before it); an indented delimiter row opens none here.
+      if (table > 0 && indent <= 3 && (first === 124 || mayBeSetextText(first, marker))) table++
+      else table = 0
     }
     if (fence?.kind === 'open') divs++
     else if (fence?.kind === 'close' && divs > 0) divs--
@@ -507,6 +576,9 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   state.list = list
   state.items = items
   state.paragraph = paragraph
+  state.table = table
+  state.tableHeader = tableHeader
+  state.header = header
   return { lineNumber }
 }
 

@@ -25,7 +25,7 @@
  *
  * Anything else makes the chunked parser merge A and B and parse them as one.
  */
-import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast'
+import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table, Text } from 'mdast'
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
@@ -53,9 +53,10 @@ export type Verdict =
    * The cut is exact; B's first node (a list) continues A's last list when `join` is set, and
    * the joined list is loose when `blankBetween` (a blank line between the two items). B's
    * first node (a paragraph) goes on A's last paragraph when `lineBreak` is set, across that
-   * line ending.
+   * line ending; B's first node (a table parsed under A's table's header) adds its rows to
+   * A's last table when `rows` is set.
    */
-  | { ok: true; join: boolean; blankBetween: boolean; lineBreak?: LineBreak }
+  | { ok: true; join: boolean; blankBetween: boolean; lineBreak?: LineBreak; rows?: true }
   /** The cut is not exact: merge with B, and when `until` is set, with everything before that offset. */
   | { ok: false; until?: number }
 
@@ -71,6 +72,7 @@ export interface ChunkView {
 export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: CutKind): Verdict {
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
+  if (kind === 'row') return opensAcross(a.tree) ? { ok: false } : tableCut(text, a.tree, b.tree, b.start)
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
   if (!SAFE_AT_CUT.has(first.type) && !TABLE_TYPES.has(first.type)) return { ok: false }
   if (!last) return kind === 'blank' ? { ok: true, join: false, blankBetween: false } : { ok: false }
@@ -82,12 +84,12 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: CutKind
   // definition: in the whole document what follows is inside the definitions' content, where a
   // footnote's `10)` would not start a list, as it does at a chunk's start.
   if (kind === 'definition' && (last.type !== 'definition' || first.type !== 'definition' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1 || headingAfterDefinitions(b.tree))) return { ok: false }
-  if (kind === 'line') return paragraphCut(text, last, first, a.end)
+  if (kind === 'line') return opensAcross(a.tree) ? { ok: false } : paragraphCut(text, last, first, a.end)
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
   // So may a `$$` block that A alone ended at a blank line or heading (math-fences.ts).
-  if (a.tree.children.some((node) => (node.type === 'paragraph' && (node.data?.unclosedDiv || node.data?.criticOpen)) || (node.type === 'heading' && node.data?.criticOpen) || (node.type === 'math' && node.data?.unclosedFence))) return { ok: false }
+  if (opensAcross(a.tree)) return { ok: false }
   if (runsToEnd(last, a.end)) return { ok: false, ...closingOf(text, last, a.end) }
   if ((last.type === 'code' || last.type === 'math') && !fenceClosed(text, last)) return { ok: false, ...closingOf(text, last, a.end) }
   // Indented code may go on after blank lines, so micromark reads L as interrupting it (an
@@ -104,6 +106,11 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: CutKind
   const end = last.position?.end.offset
   if (continues && end === undefined) return { ok: false }
   return { ok: true, join: continues, blankBetween: continues && lineEndings(text, end!, a.end) >= 2 }
+}
+
+/** Whether A holds a div, a CriticMarkup change or a `$$` block it opened and left open, which B may close. */
+function opensAcross(tree: Root): boolean {
+  return tree.children.some((node) => (node.type === 'paragraph' && (node.data?.unclosedDiv || node.data?.criticOpen)) || (node.type === 'heading' && node.data?.criticOpen) || (node.type === 'math' && node.data?.unclosedFence))
 }
 
 /**
@@ -194,6 +201,34 @@ function htmlEnd(line: string): RegExp | undefined {
   if (trimmed.startsWith('<![CDATA[')) return /\]\]>/
   if (/^<![A-Za-z]/.test(trimmed)) return />/
   return undefined
+}
+
+/**
+ * The verdict on a cut between a table's rows: B was parsed under the table's header and
+ * delimiter rows, and its table starts where the header does (chunked.ts). A's last node must
+ * be that same table (the same start), ending on the line before the cut, and B's table's
+ * first row of its own must start at the cut, with the same alignment and data.
+ */
+function tableCut(text: string, a: Root, b: Root, cut: number): Verdict {
+  const last = a.children[a.children.length - 1]
+  // B starting with a caption (taken from after the table's end) fails: the whole decides
+  // which caption a table takes, the one before it or the one after.
+  const first = b.children[0]
+  if (last?.type !== 'table' || first?.type !== 'table' || text.charCodeAt(cut) !== 124 /* | */) return { ok: false }
+  const start = last.position?.start.offset
+  const end = last.position?.end.offset
+  if (start === undefined || end === undefined || first.position?.start.offset !== start || lineEndings(text, end, cut) !== 1) return { ok: false }
+  if (first.children.length < 2 || first.children[1]!.position?.start.offset !== cut) return { ok: false }
+  if (JSON.stringify(last.align) !== JSON.stringify(first.align) || JSON.stringify(last.data) !== JSON.stringify(first.data)) return { ok: false }
+  return { ok: true, join: false, blankBetween: false, rows: true }
+}
+
+/** `b`'s rows but its header (a copy of `a`'s) after `a`'s: a new node, or `a` itself when the caller made it (`aIsOwn`). */
+export function joinTables(a: Table, b: Table, aIsOwn = false): Table {
+  const joined: Table = aIsOwn ? a : { ...a, children: [...a.children] }
+  for (let index = 1; index < b.children.length; index++) joined.children.push(b.children[index]!)
+  if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
+  return joined
 }
 
 /**

@@ -20,13 +20,14 @@
  * Extending the processor: a transform that looks at a top-level block's neighbours (as the
  * `Table:` caption does) must keep its node types out of SAFE_AT_CUT in chunk-stitch.ts.
  */
-import type { List, Paragraph, Root, RootContent } from 'mdast'
+import type { List, Paragraph, Root, RootContent, Table } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
 import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
-import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type Scan, type ScanOptions, type Unchanged } from './chunk-scan.js'
+import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type LinePlace, type Scan, type ScanOptions, type Unchanged } from './chunk-scan.js'
 import { GuardedRegions, nextBlankLine } from './guarded-regions.js'
-import { checkCut, joinLists, joinParagraphs, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
+import { sortMessages } from '../message-order.js'
+import { checkCut, joinLists, joinParagraphs, joinTables, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
 import { createMarkdownProcessor } from '../processor.js'
@@ -120,6 +121,9 @@ interface Entry {
   offset: number
   /** The parse call that last used it (an entry serves one place per call). */
   used: number
+  /** Lines and characters parsed before the piece's own text: a table's header and delimiter rows (a `row` piece). */
+  readonly prefixLines: number
+  readonly prefixLength: number
 }
 
 /** A piece of the text and the entry parsed from it. */
@@ -136,6 +140,8 @@ interface Placed {
   blankBefore: boolean
   /** Whether its first node (a paragraph) goes on the previous piece's last paragraph, and across what line ending. */
   lineBreak?: LineBreak
+  /** Whether its first node (a table under the same header) goes on the previous piece's last table. */
+  rows?: true
 }
 
 const EMPTY: ReadonlySet<string> = new Set()
@@ -169,6 +175,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const bounds = [0]
     const lines = new Map<number, number>([[0, 1], [text.length, endLine]])
     const kinds = new Map<number, Cut['kind']>()
+    const headers = new Map<number, LinePlace>()
     const frontMatterEnd = frontMatterClose(text)
     let last = 0
     let items = 0
@@ -178,13 +185,14 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       if (cut.offset <= frontMatterEnd) continue
       // Inside a paragraph the parser's guard (guard.ts) must find nothing, as its limits are per
       // paragraph: a piece under them would read what the whole takes literally.
-      if (cut.kind === 'line' && guarded.touched(cut.offset)) continue
+      if ((cut.kind === 'line' || cut.kind === 'row') && guarded.touched(cut.offset)) continue
       const size = cut.offset - last
       if (size >= maxChunk || items >= maxItems || (size >= minChunk && cut.hash % every === 0)) {
         items = 0
         bounds.push(cut.offset)
         lines.set(cut.offset, cut.line)
         kinds.set(cut.offset, cut.kind)
+        if (cut.header) headers.set(cut.offset, cut.header)
         last = cut.offset
       }
     }
@@ -200,21 +208,27 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const place = (start: number, end: number): Placed => {
       const line = lines.get(start)!
       const kind = kinds.get(start) ?? 'blank'
-      const slice = text.slice(start, end)
-      let entry = cache.get(slice)?.find((candidate) => candidate.used !== generation)
+      // A table's rows are parsed under its header and delimiter rows (taken out when joined).
+      const header = kind === 'row' ? headers.get(start) : undefined
+      const prefix = header ? tablePrefix(text, header.offset) : ''
+      const slice = prefix + text.slice(start, end)
+      // The same text parsed as a whole piece and as rows under a header (which it then starts
+      // with) are different entries: their positions are moved from different places.
+      let entry = cache.get(slice)?.find((candidate) => candidate.used !== generation && candidate.prefixLength === prefix.length)
       const reused = entry !== undefined
       if (!entry) {
         const own = ownString(slice)
-        entry = parsePiece(own, hashString(own), definitions, footnotes)
+        entry = parsePiece(own, hashString(own), definitions, footnotes, prefix)
         parsedCount++
         parsedChars += slice.length
         const list = cache.get(own)
         if (list) list.push(entry)
         else cache.set(own, [entry])
-        shiftPositions(entry.tree, line - 1, start, true)
+        shiftPositions(entry.tree, line - 1 - entry.prefixLines, start - entry.prefixLength, true)
       } else {
         shiftPositions(entry.tree, line - entry.line, start - entry.offset, false)
       }
+      if (header) startAtHeader(entry.tree, header)
       entry.line = line
       entry.offset = start
       entry.used = generation
@@ -233,7 +247,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       const previous = accepted[accepted.length - 1]
       if (previous) {
         // A transform may word its messages per paragraph ("and 3 more here"): a paragraph
-        // with messages is parsed whole.
+        // with messages is parsed whole. (A table's messages are per row or cell.)
+        const inside = current.kind === 'line' || current.kind === 'row'
         const lineCutWithMessages = current.kind === 'line' && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
         const verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(text, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
         if (!verdict.ok) {
@@ -243,12 +258,13 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
           release(previous.entry, current.entry)
           let head = previous
           let until = verdict.until
-          if (current.kind === 'line') {
+          if (inside) {
             // A cut inside a paragraph that fails once mostly fails at the paragraph's next cuts
             // too (what stays open stays open): the rest of the paragraph is one piece. With
-            // messages, so is the paragraph from its start.
+            // messages, so is the paragraph from its start, and so is a table from its start
+            // (a failed row cut — a caption after the table — would fail again a piece back).
             until = Math.max(until ?? 0, nextBlankLine(text, current.start))
-            while (lineCutWithMessages && head.kind === 'line' && accepted.length > 0) {
+            while ((lineCutWithMessages || current.kind === 'row') && head.kind === current.kind && accepted.length > 0) {
               head = accepted.pop()!
               release(head.entry)
             }
@@ -260,6 +276,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         current.join = verdict.join
         current.blankBefore = verdict.blankBetween
         if (verdict.lineBreak) current.lineBreak = verdict.lineBreak
+        if (verdict.rows) current.rows = true
       }
       accepted.push(current)
       if (to >= bounds.length - 1) break
@@ -276,9 +293,11 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     }
     for (const piece of accepted) {
       if (answersHold(piece.entry.record, defined, definedNotes)) continue
-      const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes)
+      const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes, piece.entry.text.slice(0, piece.entry.prefixLength))
       parsedCount++
-      shiftPositions(entry.tree, piece.line - 1, piece.start, true)
+      shiftPositions(entry.tree, piece.line - 1 - entry.prefixLines, piece.start - entry.prefixLength, true)
+      const header = piece.kind === 'row' ? headers.get(piece.start) : undefined
+      if (header) startAtHeader(entry.tree, header)
       entry.line = piece.line
       entry.offset = piece.start
       entry.used = generation
@@ -294,6 +313,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const tree = stitch(text, accepted)
     const chunks = chunkInfos(accepted, endLine)
     for (const piece of accepted) moveMessages(piece, file)
+    sortMessages(file)
     const labels: ChunkedLabels = { asked: new Map(), askedNotes: new Map(), definitions: new Set(), footnotes: new Set() }
     for (const piece of accepted) {
       for (const [label, answer] of piece.entry.record.asked) labels.asked.set(label, answer)
@@ -362,10 +382,29 @@ function ownString(text: string): string {
   return structuredClone(text)
 }
 
-function parsePiece(text: string, key: string, definitions: ReadonlySet<string>, footnotes: ReadonlySet<string>): Entry {
+function parsePiece(text: string, key: string, definitions: ReadonlySet<string>, footnotes: ReadonlySet<string>, prefix: string): Entry {
   const file = new VFile({ value: text })
   const { result: tree, record } = withLabels(definitions, footnotes, () => processor.runSync(processor.parse(file), file) as Root)
-  return { key, text, tree, record, defines: definedLabels(tree), messages: file.messages, line: 1, offset: 0, used: 0 }
+  return { key, text, tree, record, defines: definedLabels(tree), messages: file.messages, line: 1, offset: 0, used: 0, prefixLines: prefix === '' ? 0 : countLines(prefix), prefixLength: prefix.length }
+}
+
+/** A table's header and delimiter rows, from the header line's start: the text of two lines, their endings included. */
+function tablePrefix(text: string, header: number): string {
+  let end = header
+  for (let line = 0; line < 2; line++) {
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++
+    end += text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1
+  }
+  return text.slice(header, Math.min(end, text.length))
+}
+
+/**
+ * A row piece's table starts where the table's header does (its own parse began at a copy of
+ * the header): what the cut's check compares to tell the piece's table is the one before it.
+ */
+function startAtHeader(tree: Root, header: LinePlace): void {
+  const table = tree.children[0]
+  if (table?.type === 'table' && table.position) table.position.start = { line: header.line, column: 1, offset: header.offset }
 }
 
 /** One tree from the pieces: their top-level nodes in order, continued lists joined. */
@@ -380,6 +419,12 @@ function stitch(text: string, pieces: Placed[]): Root {
     if (piece.join) {
       const previous = children[children.length - 1] as List
       const joined = joinLists(previous, nodes[0] as List, piece.blankBefore, own.has(previous))
+      own.add(joined)
+      children[children.length - 1] = joined
+      from = 1
+    } else if (piece.rows) {
+      const previous = children[children.length - 1] as Table
+      const joined = joinTables(previous, nodes[0] as Table, own.has(previous))
       own.add(joined)
       children[children.length - 1] = joined
       from = 1
@@ -407,7 +452,7 @@ function chunkInfos(pieces: Placed[], endLine: number): ChunkInfo[] {
   const keys: string[][] = []
   let node = 0
   for (const piece of pieces) {
-    const joined = piece.join || piece.lineBreak !== undefined
+    const joined = piece.join || piece.lineBreak !== undefined || piece.rows === true
     const count = piece.entry.tree.children.length - (joined ? 1 : 0)
     const previous = chunks[chunks.length - 1]
     if (previous) previous.endLine = piece.line
@@ -430,9 +475,14 @@ function chunkInfos(pieces: Placed[], endLine: number): ChunkInfo[] {
   return chunks
 }
 
-/** The pieces' messages (from transforms), moved to their place in the document. */
+/**
+ * The pieces' messages (from transforms), moved to their place in the document. A row piece's
+ * messages about its copy of the table's header are left out: the table's first piece has them.
+ */
 function moveMessages(piece: Placed, file: VFile): void {
+  const { prefixLines } = piece.entry
   for (const message of piece.entry.messages) {
+    if (prefixLines > 0 && message.line !== undefined && message.line <= prefixLines) continue
     const moved = file.message(message.reason, {
       ruleId: message.ruleId ?? undefined,
       source: message.source ?? undefined,
@@ -443,7 +493,8 @@ function moveMessages(piece: Placed, file: VFile): void {
 }
 
 function shifted(point: { line: number; column: number; offset?: number | undefined }, piece: Placed) {
-  return { line: point.line + piece.line - 1, column: point.column, ...(point.offset !== undefined ? { offset: point.offset + piece.start } : {}) }
+  const { prefixLines, prefixLength } = piece.entry
+  return { line: point.line + piece.line - 1 - prefixLines, column: point.column, ...(point.offset !== undefined ? { offset: point.offset + piece.start - prefixLength } : {}) }
 }
 
 function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {

@@ -40,6 +40,18 @@ export function textSource(text: Text, source: string): TextSource | undefined {
       j++
       continue
     }
+    // A character reference before a literal match: `&amp;` reads `&`, which would otherwise
+    // match the `&` alone and leave `amp;` unmatched (the text then lost every position).
+    if (char === '&') {
+      const reference = /^&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{0,31}));/.exec(source.slice(i, Math.min(end, i + 40)))
+      const decoded = reference ? referenceValue(reference) : undefined
+      if (reference && decoded && value.startsWith(decoded, j)) {
+        for (let k = 0; k < decoded.length; k++) offsets.push(i)
+        i += reference[0].length
+        j += decoded.length
+        continue
+      }
+    }
     if (char === value[j]) {
       // A line break: the next line's container prefix (`> `, indentation) is not in the value.
       offsets.push(i++)
@@ -51,16 +63,6 @@ export function textSource(text: Text, source: string): TextSource | undefined {
     if ((char === ' ' || char === '\t') && (value[j] === '\n' || value[j] === '\r')) {
       i++
       continue
-    }
-    if (char === '&') {
-      const reference = /^&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|([A-Za-z][A-Za-z0-9]{0,31}));/.exec(source.slice(i, Math.min(end, i + 40)))
-      const decoded = reference ? referenceValue(reference) : undefined
-      if (reference && decoded && value.startsWith(decoded, j)) {
-        for (let k = 0; k < decoded.length; k++) offsets.push(i)
-        i += reference[0].length
-        j += decoded.length
-        continue
-      }
     }
     return undefined
   }
