@@ -22,11 +22,31 @@ export class GuardedRegions {
     if (last && offset >= last.start && offset < last.end) return last.touched
     const start = regionStart(this.text, offset)
     const end = nextBlankLine(this.text, offset)
-    const guarded = guardMarkdown(this.text.slice(start, end))
-    this.last = { start, end, touched: guarded.findings.length > 0 || guarded.text !== this.text.slice(start, end) }
-    return this.last.touched
+    const region = this.text.slice(start, end)
+    let touched = false
+    if (mayTouch(region)) {
+      const guarded = guardMarkdown(region)
+      touched = guarded.findings.length > 0 || guarded.text !== region
+    }
+    this.last = { start, end, touched }
+    return touched
   }
 }
+
+/**
+ * Whether the guard could touch the text at all: it counts emphasis and strikethrough markers,
+ * brackets, backticks, `<!`/`<?` openers, `:` lines and tables, and looks at long runs of
+ * container markers and indentation at a line's start. A text without those characters, or
+ * such a run, is left alone, and the guard (over 100 ms a MB) need not run: a giant paragraph
+ * of plain lines is checked on every keystroke in it.
+ */
+export function mayTouch(text: string): boolean {
+  return GUARDED_CHARACTERS.test(text) || LONG_LINE_PREFIX.test(text)
+}
+
+const GUARDED_CHARACTERS = /[*_~[\]`<:|>]/
+/** 33 characters of white space or list markers at a line's start: over 128 columns, or over 32 markers. */
+const LONG_LINE_PREFIX = /(?:^|[\n\r])[ \t+\-0-9.)]{33}/
 
 /** Whether the line from `start` to `end` holds only spaces and tabs. */
 function isBlank(text: string, start: number, end: number): boolean {
