@@ -336,8 +336,8 @@ export interface Unchanged {
 /**
  * The cuts of a text that differs from an earlier one (of `previousLength` characters, whose
  * scan is `previous`) only between its unchanged start and end: the earlier cuts before the
- * change are kept, the text is scanned again from the last cut before the change until the
- * scan meets, past the change, a line that was a cut in the earlier text, and the earlier cuts
+ * change are kept, the text is scanned again from the last blank-line, paragraph or table cut
+ * before the change until the scan meets, past the change, a line that was a cut in the earlier text, and the earlier cuts
  * from there on are taken over, moved. The state of the scan after a cut's line depends on that
  * line alone (no leaf block is open at a cut; the list marker, any block the line opens and
  * whether it is a heading come from the line), so from a common cut on both scans are the same. Equal to `scanCuts(text)`.
@@ -350,15 +350,19 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   // The last blank-line cut whose whole line is before the change: the scan restarts there,
   // after a blank line and with no block open (front matter always closes before the first cut).
   let restart = lastIndexBefore(old, unchanged.prefix)
+  // Or the last cut inside a paragraph or a table: its state is known too (a paragraph or a
+  // table past `paragraphLines` lines, nothing else open), and a keystroke in a giant paragraph
+  // then scans from the cut before it, not from the paragraph's start.
   while (restart >= 0) {
     const cut = old[restart]!
-    if (cut.kind === 'blank' && lineEndsBefore(text, cut.offset, unchanged.prefix)) break
+    if ((cut.kind === 'blank' || cut.kind === 'line' || cut.kind === 'row') && lineEndsBefore(text, cut.offset, unchanged.prefix)) break
     restart--
   }
   if (restart < 0) return scanCuts(text, options)
   const from = old[restart]!
   const cuts = old.slice(0, restart)
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: true, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0, table: 0, tableHeader: false, header: undefined }
+  const past = options.paragraphLines ?? PARAGRAPH_LINES_UNCUT
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: from.kind === 'blank', afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: from.kind === 'line' ? past : 0, table: from.kind === 'row' ? past : 0, tableHeader: false, header: from.kind === 'row' ? from.header : undefined }
   let lineDelta = 0
   let resumeAt = -1
   // A `line` cut met in both scans is as good a place to stop as any: both have a paragraph

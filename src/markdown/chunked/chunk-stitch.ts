@@ -296,8 +296,23 @@ const INLINE_SYNTAX = /[*`[\]<>$~{}^=@]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/
  */
 const PARSER_INLINE = new Set(['paragraph', 'text', 'break', 'emphasis', 'strong', 'delete', 'inlineCode', 'inlineMath', 'link', 'image', 'linkReference', 'imageReference', 'footnoteReference', 'html'])
 
+/**
+ * Answers by paragraph node: a piece's tree is reused from parse to parse with only its
+ * positions moved, and every cut is checked on each parse (a keystroke in a giant paragraph).
+ */
+const closedParagraphs = new WeakMap<Paragraph, boolean>()
+
 /** Whether the paragraph holds only the parser's inline nodes, and no text that could open inline syntax. */
 function inlineClosed(paragraph: Paragraph): boolean {
+  let known = closedParagraphs.get(paragraph)
+  if (known === undefined) {
+    known = walksClosed(paragraph)
+    closedParagraphs.set(paragraph, known)
+  }
+  return known
+}
+
+function walksClosed(paragraph: Paragraph): boolean {
   let closed = true
   walk(paragraph, (node) => {
     if (!closed) return false
