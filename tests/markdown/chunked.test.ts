@@ -289,8 +289,12 @@ describe('createChunkedParser', () => {
     const parser = createChunkedParser(EVERY_CUT)
     const result = parser.parse(text)
     expect(result.parsed).toBeGreaterThan(200)
+    // The caption after the table, which its last piece took, comes before it as in the whole.
     expect(result.tree.children.map((node) => node.type)).toEqual(['paragraph', 'tableCaption', 'table'])
     expectSameAsWhole(result, text)
+    // With a caption before the table too, the whole decides which it takes: one piece.
+    const both = `Table: before\n\n${text.slice(text.indexOf('| a |'))}`
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(both), both)
     const edited = text.replace('| 150 |', '| 150, edited |')
     const again = parser.parse(edited)
     expect(again.parsed).toBeLessThanOrEqual(3)

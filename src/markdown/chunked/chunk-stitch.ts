@@ -211,9 +211,9 @@ function htmlEnd(line: string): RegExp | undefined {
  */
 function tableCut(text: string, a: Root, b: Root, cut: number): Verdict {
   const last = a.children[a.children.length - 1]
-  // B starting with a caption (taken from after the table's end) fails: the whole decides
-  // which caption a table takes, the one before it or the one after.
-  const first = b.children[0]
+  // A `Table:` caption from after the table's end comes first in B, before its table (the
+  // chunked parser refuses it when a caption comes before the table: the whole decides).
+  const first = b.children[b.children[0]?.type === 'tableCaption' ? 1 : 0]
   if (last?.type !== 'table' || first?.type !== 'table' || text.charCodeAt(cut) !== 124 /* | */) return { ok: false }
   const start = last.position?.start.offset
   const end = last.position?.end.offset
@@ -221,6 +221,13 @@ function tableCut(text: string, a: Root, b: Root, cut: number): Verdict {
   if (first.children.length < 2 || first.children[1]!.position?.start.offset !== cut) return { ok: false }
   if (JSON.stringify(last.align) !== JSON.stringify(first.align) || JSON.stringify(last.data) !== JSON.stringify(first.data)) return { ok: false }
   return { ok: true, join: false, blankBetween: false, rows: true }
+}
+
+/** Whether the tree ends with a table that a caption, or a paragraph the caption transform could take, comes before. */
+export function captionBeforeLastTable(tree: Root): boolean {
+  const nodes = tree.children
+  const before = nodes[nodes.length - 2]
+  return nodes[nodes.length - 1]?.type === 'table' && before !== undefined && (before.type === 'tableCaption' || isCaptionParagraph(before))
 }
 
 /** `b`'s rows but its header (a copy of `a`'s) after `a`'s: a new node, or `a` itself when the caller made it (`aIsOwn`). */

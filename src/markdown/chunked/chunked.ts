@@ -27,7 +27,7 @@ import { answersHold, definedLabels, withLabels, type LabelRecord } from './chun
 import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type LinePlace, type Scan, type ScanOptions, type Unchanged } from './chunk-scan.js'
 import { GuardedRegions, nextBlankLine } from './guarded-regions.js'
 import { sortMessages } from '../message-order.js'
-import { checkCut, joinLists, joinParagraphs, joinTables, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
+import { captionBeforeLastTable, checkCut, joinLists, joinParagraphs, joinTables, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
 import { createMarkdownProcessor } from '../processor.js'
@@ -142,6 +142,8 @@ interface Placed {
   lineBreak?: LineBreak
   /** Whether its first node (a table under the same header) goes on the previous piece's last table. */
   rows?: true
+  /** Whether its last table (a row piece: its table) has a caption before it. */
+  captionBefore?: boolean
 }
 
 const EMPTY: ReadonlySet<string> = new Set()
@@ -250,7 +252,9 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         // with messages is parsed whole. (A table's messages are per row or cell.)
         const inside = current.kind === 'line' || current.kind === 'row'
         const lineCutWithMessages = current.kind === 'line' && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
-        const verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(text, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
+        let verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(text, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
+        // A caption after a table that has one before it: the whole decides which it takes.
+        if (verdict.ok && verdict.rows && previous.captionBefore && current.entry.tree.children[0]?.type === 'tableCaption') verdict = { ok: false }
         if (!verdict.ok) {
           if (parsedChars > 3 * text.length + 65536) return whole(text, path)
           // Merge with the previous piece, and on to where its open block closes.
@@ -277,7 +281,12 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         current.blankBefore = verdict.blankBetween
         if (verdict.lineBreak) current.lineBreak = verdict.lineBreak
         if (verdict.rows) current.rows = true
+        // A row piece whose only table is the one it joins keeps that table's answer.
+        const nodes = current.entry.tree.children
+        const joinedOnly = verdict.rows === true && nodes.length === (nodes[0]?.type === 'tableCaption' ? 2 : 1)
+        current.captionBefore = joinedOnly ? previous.captionBefore : captionBeforeLastTable(current.entry.tree)
       }
+      if (!previous) current.captionBefore = captionBeforeLastTable(current.entry.tree)
       accepted.push(current)
       if (to >= bounds.length - 1) break
       to++
@@ -403,7 +412,8 @@ function tablePrefix(text: string, header: number): string {
  * the header): what the cut's check compares to tell the piece's table is the one before it.
  */
 function startAtHeader(tree: Root, header: LinePlace): void {
-  const table = tree.children[0]
+  // After the caption the piece took from after the table's end, if any.
+  const table = tree.children[tree.children[0]?.type === 'tableCaption' ? 1 : 0]
   if (table?.type === 'table' && table.position) table.position.start = { line: header.line, column: 1, offset: header.offset }
 }
 
@@ -424,10 +434,13 @@ function stitch(text: string, pieces: Placed[]): Root {
       from = 1
     } else if (piece.rows) {
       const previous = children[children.length - 1] as Table
-      const joined = joinTables(previous, nodes[0] as Table, own.has(previous))
+      // A caption the piece took from after the table's end goes before the table, as in the whole.
+      const caption = nodes[0]!.type === 'tableCaption' ? nodes[0]! : undefined
+      from = caption ? 2 : 1
+      const joined = joinTables(previous, nodes[from - 1] as Table, own.has(previous))
       own.add(joined)
       children[children.length - 1] = joined
-      from = 1
+      if (caption) children.splice(children.length - 1, 0, caption)
     } else if (piece.lineBreak) {
       const previous = children[children.length - 1] as Paragraph
       const cut = { line: piece.line, column: 1, offset: piece.start }
