@@ -18,10 +18,14 @@
  *
  * A cut inside a paragraph (kind `line`: L is plain text going on a long paragraph) is exact
  * when A ends with that paragraph and B starts with the rest of it, and no inline syntax runs
- * across L: A's paragraph leaves none of the characters that open inline syntax as text (an
- * unclosed `*`, `` ` ``, `[`, `<`, `$`… could close in B), its last node and B's first are text,
- * and the two paragraphs are joined with the line ending between them — a soft one, or a hard
- * break for two trailing spaces or a trailing backslash.
+ * across L: neither side leaves as text a character that opens or closes inline syntax (an
+ * unclosed `*`, `` ` ``, `[`, `<`, `$`… could pair with one across L) nor holds a node a
+ * transform made; the two paragraphs are joined with the line ending between them — a soft
+ * one (text, joined to the text on either side), or a hard break for two trailing spaces or a
+ * trailing backslash.
+ *
+ * A cut between a table's rows (kind `row`) is exact when B, parsed under a copy of the
+ * table's header and delimiter rows, holds the same table from the cut's row on (tableCut).
  *
  * Anything else makes the chunked parser merge A and B and parse them as one.
  */
