@@ -26,7 +26,7 @@ export interface ScanOptions {
 }
 
 /** Lines of a paragraph before the scan offers cuts inside it. */
-export const PARAGRAPH_LINES_UNCUT = 64
+const PARAGRAPH_LINES_UNCUT = 64
 
 /** Where a chunk may start, and why. */
 export interface Cut {
@@ -106,7 +106,8 @@ function interruptsParagraph(text: string, start: number, end: number, marker: M
   return !isBlankFrom(text, start + (ordered ? 2 : 1), end)
 }
 
-function isBlankFrom(text: string, from: number, end: number): boolean {
+/** Whether the text from `from` to `end` holds only spaces and tabs. */
+export function isBlankFrom(text: string, from: number, end: number): boolean {
   for (let at = from; at < end; at++) {
     const code = text.charCodeAt(at)
     if (code !== 32 && code !== 9) return false
@@ -139,7 +140,7 @@ const SETEXT_EXCLUDED = new Set([35, 62, 96, 126, 60, 124, 91, 36, 58, 61, 45, 4
  * Whether the line is a table's delimiter row: only `|`, `:`, `-` and blanks, with a `|` and a
  * `-` (the parse decides; a guess that a row is a header the check then refuses costs a merge).
  */
-export function isDelimiterRow(text: string, start: number, end: number): boolean {
+function isDelimiterRow(text: string, start: number, end: number): boolean {
   let pipe = false
   let dash = false
   for (let at = start; at < end; at++) {

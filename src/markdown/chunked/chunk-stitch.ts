@@ -345,8 +345,7 @@ export function joinParagraphs(text: string, a: Paragraph, b: Paragraph, lineBre
   const x = joined.children[joined.children.length - 1]!
   const y = b.children[0]!
   const ending = lineEndingStart(text, cut.offset!)
-  let lineStart = ending
-  while (lineStart > 0 && text.charCodeAt(lineStart - 1) !== 10 && text.charCodeAt(lineStart - 1) !== 13) lineStart--
+  const lineStart = lineAt(text, ending)
   const pointAt = (offset: number): Point => ({ line: cut.line - 1, column: offset - lineStart + 1, offset })
   let from = 1
   if (lineBreak === 'soft') {
@@ -440,7 +439,8 @@ function lineAt(text: string, offset: number): number {
   return at
 }
 
-function lineEnd(text: string, offset: number): number {
+/** Where the line holding `offset` ends (before its line ending). */
+export function lineEnd(text: string, offset: number): number {
   let at = offset
   while (at < text.length) {
     const code = text.charCodeAt(at)
@@ -450,7 +450,8 @@ function lineEnd(text: string, offset: number): number {
   return at
 }
 
-function nextLine(text: string, lineEndOffset: number): number {
+/** Where the next line starts, from the end of a line (before its line ending). */
+export function nextLine(text: string, lineEndOffset: number): number {
   if (text.charCodeAt(lineEndOffset) === 13 && text.charCodeAt(lineEndOffset + 1) === 10) return lineEndOffset + 2
   return lineEndOffset + 1
 }

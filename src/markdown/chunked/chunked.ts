@@ -27,7 +27,7 @@ import { answersHold, definedLabels, withLabels, type LabelRecord } from './chun
 import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type LinePlace, type Scan, type ScanOptions, type Unchanged } from './chunk-scan.js'
 import { GuardedRegions, nextBlankLine } from './guarded-regions.js'
 import { sortMessages } from '../message-order.js'
-import { captionBeforeLastTable, checkCut, joinLists, joinParagraphs, joinTables, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
+import { captionBeforeLastTable, checkCut, joinLists, joinParagraphs, joinTables, lineEnd, nextLine, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
 import { createMarkdownProcessor } from '../processor.js'
@@ -213,24 +213,24 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       // A table's rows are parsed under its header and delimiter rows (taken out when joined).
       const header = kind === 'row' ? headers.get(start) : undefined
       const prefix = header ? tablePrefix(text, header.offset) : ''
-      const slice = prefix + text.slice(start, end)
+      const parsed = prefix + text.slice(start, end)
       // The same text parsed as a whole piece and as rows under a header (which it then starts
       // with) are different entries: their positions are moved from different places.
-      let entry = cache.get(slice)?.find((candidate) => candidate.used !== generation && candidate.prefixLength === prefix.length)
+      let entry = cache.get(parsed)?.find((candidate) => candidate.used !== generation && candidate.prefixLength === prefix.length)
       const reused = entry !== undefined
       if (!entry) {
-        const own = ownString(slice)
+        const own = ownString(parsed)
         entry = parsePiece(own, hashString(own), definitions, footnotes, prefix)
         parsedCount++
-        parsedChars += slice.length
+        parsedChars += parsed.length
         const list = cache.get(own)
         if (list) list.push(entry)
         else cache.set(own, [entry])
-        shiftPositions(entry.tree, line - 1 - entry.prefixLines, start - entry.prefixLength, true)
+        placeFresh(entry, line, start, header)
       } else {
         shiftPositions(entry.tree, line - entry.line, start - entry.offset, false)
+        if (header) startAtHeader(entry.tree, header)
       }
-      if (header) startAtHeader(entry.tree, header)
       entry.line = line
       entry.offset = start
       entry.used = generation
@@ -304,9 +304,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       if (answersHold(piece.entry.record, defined, definedNotes)) continue
       const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes, piece.entry.text.slice(0, piece.entry.prefixLength))
       parsedCount++
-      shiftPositions(entry.tree, piece.line - 1 - entry.prefixLines, piece.start - entry.prefixLength, true)
-      const header = piece.kind === 'row' ? headers.get(piece.start) : undefined
-      if (header) startAtHeader(entry.tree, header)
+      placeFresh(entry, piece.line, piece.start, piece.kind === 'row' ? headers.get(piece.start) : undefined)
       entry.line = piece.line
       entry.offset = piece.start
       entry.used = generation
@@ -399,12 +397,17 @@ function parsePiece(text: string, key: string, definitions: ReadonlySet<string>,
 
 /** A table's header and delimiter rows, from the header line's start: the text of two lines, their endings included. */
 function tablePrefix(text: string, header: number): string {
-  let end = header
-  for (let line = 0; line < 2; line++) {
-    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++
-    end += text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1
-  }
-  return text.slice(header, Math.min(end, text.length))
+  const delimiterRow = nextLine(text, lineEnd(text, header))
+  return text.slice(header, Math.min(nextLine(text, lineEnd(text, delimiterRow)), text.length))
+}
+
+/**
+ * A freshly parsed entry moved to where its piece starts (`line`, `start`): its own text begins
+ * before that by its prefix, if any; a row piece's table starts at its header.
+ */
+function placeFresh(entry: Entry, line: number, start: number, header: LinePlace | undefined): void {
+  shiftPositions(entry.tree, line - 1 - entry.prefixLines, start - entry.prefixLength, true)
+  if (header) startAtHeader(entry.tree, header)
 }
 
 /**

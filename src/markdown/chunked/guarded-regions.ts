@@ -10,6 +10,7 @@
  * region it leaves alone has no part it would touch.
  */
 import { guardMarkdown } from '../guards/guard.js'
+import { isBlankFrom } from './chunk-scan.js'
 
 export class GuardedRegions {
   private last: { start: number; end: number; touched: boolean } | undefined
@@ -48,15 +49,6 @@ const GUARDED_CHARACTERS = /[*_~[\]`<:|>]/
 /** 33 characters of white space or list markers at a line's start: over 128 columns, or over 32 markers. */
 const LONG_LINE_PREFIX = /(?:^|[\n\r])[ \t+\-0-9.)]{33}/
 
-/** Whether the line from `start` to `end` holds only spaces and tabs. */
-function isBlank(text: string, start: number, end: number): boolean {
-  for (let at = start; at < end; at++) {
-    const code = text.charCodeAt(at)
-    if (code !== 32 && code !== 9) return false
-  }
-  return true
-}
-
 /** The start of the first line after the last blank line before `offset` (a line start), or 0. */
 function regionStart(text: string, offset: number): number {
   let lineStart = offset
@@ -66,7 +58,7 @@ function regionStart(text: string, offset: number): number {
     if (text.charCodeAt(end) === 10 && text.charCodeAt(end - 1) === 13) end--
     let start = end
     while (start > 0 && text.charCodeAt(start - 1) !== 10 && text.charCodeAt(start - 1) !== 13) start--
-    if (isBlank(text, start, end)) return lineStart
+    if (isBlankFrom(text, start, end)) return lineStart
     lineStart = start
   }
   return 0
@@ -78,7 +70,7 @@ export function nextBlankLine(text: string, offset: number): number {
   while (start < text.length) {
     let end = start
     while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++
-    if (isBlank(text, start, end)) return start
+    if (isBlankFrom(text, start, end)) return start
     start = end < text.length && text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1
   }
   return text.length
