@@ -380,6 +380,9 @@ describe('createChunkedParser', () => {
   })
 
   it('gives the whole parse for CRLF and CR line endings and a byte order mark', () => {
+    // Found by the differential test (seed -2000109458): front matter opened with a lone CR.
+    const crFrontMatter = '---\rnot closed\r\r$$\r\ralpha\r---\r\r$$'
+    expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(crFrontMatter), crFrontMatter)
     const lf = `${sections(6)}\n- a\n- b\n`
     for (const text of [lf.replace(/\n/g, '\r\n'), lf.replace(/\n/g, '\r'), `\uFEFF${lf}`]) expectSameAsWhole(createChunkedParser(EVERY_CUT).parse(text), text)
   })

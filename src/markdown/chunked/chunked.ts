@@ -245,6 +245,9 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     // micromark-extension-frontmatter does not see, as after CR line endings) leaves micromark
     // unable to open quotes and lists for the rest of the document: only a whole parse does that.
     if (FRONT_MATTER_OPEN.test(text) && current.entry.tree.children[0]?.type !== 'yaml') return whole(text, path)
+    // Front matter opened with a lone CR: a first piece may read it as YAML where the whole
+    // document does not (the differential test found `---\rnot closed\r\r$$…`): parsed whole.
+    if (CR_FRONT_MATTER_OPEN.test(text)) return whole(text, path)
     for (;;) {
       const previous = accepted[accepted.length - 1]
       if (previous) {
@@ -546,6 +549,7 @@ function moveToBase(tree: Root, file: VFile, chunks: ChunkInfo[], base: { line: 
  * closes it at the first later line of `---` and only blanks.
  */
 const FRONT_MATTER_OPEN = /^---[ \t]*(?:\r\n?|\n)/
+const CR_FRONT_MATTER_OPEN = /^---[ \t]*\r(?!\n)/
 
 function frontMatterClose(text: string): number {
   if (!FRONT_MATTER_OPEN.test(text)) return -1
