@@ -17,6 +17,8 @@ const README_CORPUS_TIMEOUT = 180_000
 const EVERY_CUT: ChunkedParserOptions = { minChunk: 0, every: 1, maxChunk: 0 }
 const SMALL: ChunkedParserOptions = { minChunk: 64, every: 2, maxChunk: 256 }
 const FINE: ChunkedParserOptions = { minChunk: 256, every: 2, maxChunk: 2048, maxItems: 8 }
+/** Every cut, in the text guarded whole first (as the CLI and the library parse). */
+const EVERY_CUT_GUARDED: ChunkedParserOptions = { ...EVERY_CUT, guardWhole: true }
 
 /** The first way the chunked parse of `text` differs from the whole parse, or undefined. */
 function difference(text: string, options: ChunkedParserOptions): string | undefined {
@@ -26,7 +28,7 @@ function difference(text: string, options: ChunkedParserOptions): string | undef
 }
 
 /** Asserts chunked = whole on `runs` documents from `documents`, parsed with each of `chunkings` (every cut and small chunks). */
-function holdsOn(documents: fc.Arbitrary<string>, runs: number, chunkings: ChunkedParserOptions[] = [EVERY_CUT, SMALL]): void {
+function holdsOn(documents: fc.Arbitrary<string>, runs: number, chunkings: ChunkedParserOptions[] = [EVERY_CUT, SMALL, EVERY_CUT_GUARDED]): void {
   fc.assert(
     fc.property(documents, fc.constantFrom(...chunkings), (text, options) => {
       const found = difference(text, options)
@@ -43,6 +45,7 @@ describe('chunked parse = whole parse', () => {
     for (const [name, text] of inputs) {
       expect(difference(text, {}), name).toBeUndefined()
       expect(difference(text, EVERY_CUT), `${name} (every cut)`).toBeUndefined()
+      expect(difference(text, EVERY_CUT_GUARDED), `${name} (every cut, guarded whole)`).toBeUndefined()
     }
   })
 
@@ -64,7 +67,7 @@ describe('chunked parse = whole parse', () => {
   it('on generated documents', () => holdsOn(document, 300))
 
   // Cuts inside paragraphs and tables are offered only past 64 lines; here past the first.
-  it('on generated paragraphs and tables cut at every line', () => holdsOn(paragraphDocument, 1500, [{ ...EVERY_CUT, paragraphLines: 1 }]))
+  it('on generated paragraphs and tables cut at every line', () => holdsOn(paragraphDocument, 1500, [{ ...EVERY_CUT, paragraphLines: 1 }, { ...EVERY_CUT_GUARDED, paragraphLines: 1 }]))
 
   it('reports a footnote call again when the edit that takes its definition away lies in another part of the text', () => {
     // The property below found it (seed -1363062159): the definition line became a paragraph, and the

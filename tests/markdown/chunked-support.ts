@@ -287,7 +287,7 @@ const lineEnd = fc.constantFrom('\n', '\n', '\n', '\n', '  \n', '\\\n', '\\\\\n'
 /** Lines that go on a paragraph, or would stop it (a setext underline, a `:` line, a delimiter row). */
 const paragraphLine = fc.oneof(
   { weight: 12, arbitrary: fc.array(inlineToken, { minLength: 1, maxLength: 6 }).map((tokens) => tokens.join('')) },
-  { weight: 1, arbitrary: fc.constantFrom('===', '---', ': def', '|-|-|', '- item', '1. one', '2) two', '> quote', '# heading', '```', '<div>', '\\newpage', 'Table: t', '[u]: /x', '    code', '\\') },
+  { weight: 1, arbitrary: fc.constantFrom('===', '---', ': def', '|-|-|', '|:-|', '| a | b |', '|x', '| *y* | `z` |', '- item', '1. one', '2) two', '> quote', '# heading', '```', '<div>', '\\newpage', 'Table: t', '[u]: /x', '    code', '\\') },
 )
 
 /** A table row: cells of inline syntax, some rows with more or fewer cells, escaped pipes, code holding a pipe. */

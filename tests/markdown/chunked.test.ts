@@ -278,6 +278,33 @@ describe('createChunkedParser', () => {
     expectSameAsWhole(result, spanning)
   })
 
+  it('guarded whole first, cuts the paragraphs the guard changes (a table over budget kept as text, `:` lines) and reports its findings once', () => {
+    const rows = (count: number, cells: number) => Array.from({ length: count }, (_, i) => `|${Array.from({ length: cells }, (_, c) => ` ${i}.${c} `).join('|')}|`)
+    const cases = [
+      // 1 001 columns: over the guard's 1 000, the table is kept as text (its delimiter row's pipes leave the syntax).
+      `# Wide\n\n${rows(1, 1001)[0]}\n|${'---|'.repeat(1001)}\n${rows(120, 1001).join('\n')}\n\nafter *it*\n`,
+      // Over 500 `:` lines: definitions kept as text; front matter closed by `...`; a table that stays one.
+      `---\ntitle: t\n...\n\nTerm\n${Array.from({ length: 700 }, (_, i) => `: x ${i} [u] \`c\``).join('\n')}\n\n| a |\n|---|\n| b |\n\n[u]: /x\n`,
+      // Lines indented past 128 columns and quotes nested past 32 in a long paragraph.
+      `${Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? `${' '.repeat(3)}x ${i}` : i % 3 === 1 ? `line ${i}` : `| not a row ${i}`)).join('\n')}\n\n${'> '.repeat(40)}deep\n`,
+    ]
+    for (const text of cases) {
+      const result = parseMarkdownChunked(text)
+      expectSameAsWhole(result, text)
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, paragraphLines: 1, guardWhole: true }).parse(text), text)
+    }
+    // The guard's findings are the whole parse's, once each: here the table's one message.
+    const wide = cases[0]!
+    const guarded = createChunkedParser({ ...EVERY_CUT, guardWhole: true }).parse(wide)
+    expect(guarded.file.messages.map((message) => message.ruleId)).toEqual(['table-too-large'])
+    // And the table's 120 lines of text are cut (past 64 lines), where a parse guarding each piece parses them in one.
+    expect(guarded.parsed).toBeGreaterThan(40)
+    expect(createChunkedParser(EVERY_CUT).parse(wide).parsed).toBeLessThan(10)
+    // A guard finding that needs its second pass (too many emphasis markers) leaves the pieces to guard themselves.
+    const emphasis = `${Array.from({ length: 1100 }, (_, i) => `*a* ${i}`).join('\n')}\n`
+    expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, paragraphLines: 1, guardWhole: true }).parse(emphasis), emphasis)
+  })
+
   it('cuts between the rows of a long table, parses each piece under its header, and joins the rows', () => {
     // A table of 25 000 rows parsed whole took 500 MB and 4 s on every keystroke in it.
     const rows = Array.from({ length: 300 }, (_, i) => `| ${i} | *cell* [link](u) | \`c\` \\| e |`)

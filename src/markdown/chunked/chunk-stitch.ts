@@ -33,7 +33,7 @@ import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent,
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
-import type { CutKind } from './chunk-scan.js'
+import { isDelimiterRow, type CutKind } from './chunk-scan.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml', 'fencedDiv', 'pageBreak'])
@@ -254,9 +254,10 @@ function paragraphCut(text: string, last: RootContent, first: RootContent, cut: 
   if (last.type !== 'paragraph' || first.type !== 'paragraph' || last.data !== undefined || first.data !== undefined) return { ok: false }
   const end = last.position?.end.offset
   if (end === undefined || lineEndings(text, end, cut) !== 1) return { ok: false }
-  // The scan offers only lines that start like plain text; a setext underline, a definition's
-  // `:` or a table's delimiter row would change the whole paragraph.
-  if (/^[=:~|\-]/.test(text.slice(cut, cut + 1))) return { ok: false }
+  // The scan offers only lines that start like plain text (or `|` lines of no table); a setext
+  // underline, a definition's `:` or a table's delimiter row would change the whole paragraph.
+  if (/^[=:~\-]/.test(text.slice(cut, cut + 1))) return { ok: false }
+  if (text.charCodeAt(cut) === 124 && isDelimiterRow(text, cut, lineEnd(text, cut))) return { ok: false }
   const x = last.children[last.children.length - 1]
   const y = first.children[0]
   if (!x?.position || !y?.position || x.data !== undefined || y.data !== undefined) return { ok: false }

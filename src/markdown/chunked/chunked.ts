@@ -26,6 +26,8 @@ import { VFile } from 'vfile'
 import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
 import { literalBlockRanges, rescanCuts, scanCuts, type Cut, type LinePlace, type Scan, type ScanOptions, type Unchanged } from './chunk-scan.js'
 import { GuardedRegions, nextBlankLine } from './guarded-regions.js'
+import { guardWhole, reportFindings } from '../guards/guard-plugin.js'
+import { restorePlaceholders } from '../guards/guard.js'
 import { sortMessages } from '../message-order.js'
 import { captionBeforeLastTable, checkCut, joinLists, joinParagraphs, joinTables, lineEnd, nextLine, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
@@ -90,6 +92,13 @@ export interface ChunkedParserOptions {
   base?: { line: number; offset: number }
   /** Lines a top-level paragraph runs before it may be cut inside (chunk-scan.ts; default 64). */
   paragraphLines?: number
+  /**
+   * Guard the whole document once before cutting it (guard-plugin.ts `guardWhole`), so that a
+   * paragraph the guard changes (a table over the cell budget kept as text, hundreds of `:`
+   * lines) is cut into pieces like any other instead of being parsed whole. For one-off parses:
+   * it costs a pass over the whole text, which a parse told what an edit left unchanged skips.
+   */
+  guardWhole?: boolean
 }
 
 export interface ChunkedParser {
@@ -163,6 +172,9 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   let footnotes: ReadonlySet<string> = EMPTY
   // The last text's cuts, for an incremental scan of the next one.
   let lastScan: { scan: Scan; length: number } | undefined
+  // The placeholders of the last parse guarded whole ('' for none; undefined when not guarded
+  // whole): its entries' texts hold them, so they stand for other characters under others.
+  let lastSignature: string | undefined
 
   function parse(text: string, path?: string, unchanged?: Unchanged): ChunkedParseResult {
     generation++
@@ -170,24 +182,35 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     // differs from the string's index by one: only a whole parse reproduces that.
     if (text.charCodeAt(0) === 0xfeff) return whole(text, path)
     const file = new VFile({ value: text, path })
-    const scan = unchanged && lastScan ? rescanCuts(text, lastScan.scan, lastScan.length, unchanged, scanOptions) : scanCuts(text, scanOptions)
+    // Pieces are cut from the text the whole parse's parser reads, guarded once (guardWhole).
+    const guard = options.guardWhole && unchanged === undefined ? guardWhole(text) : undefined
+    const source = guard?.text ?? text
+    const restore = guard?.restore && { map: guard.restore, pattern: new RegExp(`[${[...guard.restore.keys()].join('')}]`) }
+    const signature = restore ? [...restore.map].join() : guard ? '' : undefined
+    if (signature !== lastSignature) cache = new Map()
+    lastSignature = signature
+    /** What a piece parsed from `source` (with a header copy when a row piece) reads in the text itself. */
+    const guardOf = (start: number, end: number, header: LinePlace | undefined): WholeGuard | undefined =>
+      guard && { original: (header ? tablePrefix(text, header.offset) : '') + text.slice(start, end), restore }
+    const scan = unchanged && lastScan ? rescanCuts(source, lastScan.scan, lastScan.length, unchanged, scanOptions) : scanCuts(source, scanOptions)
     lastScan = { scan, length: text.length }
     const { cuts, endLine } = scan
     // Where pieces may start: offset → line and kind of cut.
     const bounds = [0]
-    const lines = new Map<number, number>([[0, 1], [text.length, endLine]])
+    const lines = new Map<number, number>([[0, 1], [source.length, endLine]])
     const kinds = new Map<number, Cut['kind']>()
     const headers = new Map<number, LinePlace>()
-    const frontMatterEnd = frontMatterClose(text)
+    const frontMatterEnd = frontMatterClose(source)
     let last = 0
     let items = 0
-    const guarded = new GuardedRegions(text)
+    // Guarded whole, the text has nothing left the guard would change in any piece.
+    const guarded = guard ? undefined : new GuardedRegions(text)
     for (const cut of cuts) {
       items += cut.items
       if (cut.offset <= frontMatterEnd) continue
       // Inside a paragraph the parser's guard (guard.ts) must find nothing, as its limits are per
       // paragraph: a piece under them would read what the whole takes literally.
-      if ((cut.kind === 'line' || cut.kind === 'row') && guarded.touched(cut.offset)) continue
+      if ((cut.kind === 'line' || cut.kind === 'row') && guarded?.touched(cut.offset)) continue
       const size = cut.offset - last
       if (size >= maxChunk || items >= maxItems || (size >= minChunk && cut.hash % every === 0)) {
         items = 0
@@ -198,8 +221,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         last = cut.offset
       }
     }
-    if (text.length > 0 || bounds.length === 1) bounds.push(text.length)
-    if (definitions === EMPTY && footnotes === EMPTY) ({ definitions, footnotes } = guessLabels(text))
+    if (source.length > 0 || bounds.length === 1) bounds.push(source.length)
+    if (definitions === EMPTY && footnotes === EMPTY) ({ definitions, footnotes } = guessLabels(source))
     if (outside) {
       definitions = union(definitions, outside.definitions)
       footnotes = union(footnotes, outside.footnotes)
@@ -212,15 +235,15 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       const kind = kinds.get(start) ?? 'blank'
       // A table's rows are parsed under its header and delimiter rows (taken out when joined).
       const header = kind === 'row' ? headers.get(start) : undefined
-      const prefix = header ? tablePrefix(text, header.offset) : ''
-      const parsed = prefix + text.slice(start, end)
+      const prefix = header ? tablePrefix(source, header.offset) : ''
+      const parsed = prefix + source.slice(start, end)
       // The same text parsed as a whole piece and as rows under a header (which it then starts
       // with) are different entries: their positions are moved from different places.
       let entry = cache.get(parsed)?.find((candidate) => candidate.used !== generation && candidate.prefixLength === prefix.length)
       const reused = entry !== undefined
       if (!entry) {
         const own = ownString(parsed)
-        entry = parsePiece(own, hashString(own), definitions, footnotes, prefix)
+        entry = parsePiece(own, hashString(own), definitions, footnotes, prefix, guardOf(start, end, header))
         parsedCount++
         parsedChars += parsed.length
         const list = cache.get(own)
@@ -244,7 +267,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     // A `---` on line 1 that does not become front matter (no closing fence, or one
     // micromark-extension-frontmatter does not see, as after CR line endings) leaves micromark
     // unable to open quotes and lists for the rest of the document: only a whole parse does that.
-    if (FRONT_MATTER_OPEN.test(text) && current.entry.tree.children[0]?.type !== 'yaml') return whole(text, path)
+    if (FRONT_MATTER_OPEN.test(source) && current.entry.tree.children[0]?.type !== 'yaml') return whole(text, path)
     // Front matter opened with a lone CR: a first piece may read it as YAML where the whole
     // document does not (the differential test found `---\rnot closed\r\r$$…`): parsed whole.
     if (CR_FRONT_MATTER_OPEN.test(text)) return whole(text, path)
@@ -255,7 +278,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         // with messages is parsed whole. (A table's messages are per row or cell.)
         const inside = current.kind === 'line' || current.kind === 'row'
         const lineCutWithMessages = current.kind === 'line' && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
-        let verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(text, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
+        let verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(source, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
         // A caption after a table that has one before it: the whole decides which it takes.
         if (verdict.ok && verdict.rows && previous.captionBefore && current.entry.tree.children[0]?.type === 'tableCaption') verdict = { ok: false }
         if (!verdict.ok) {
@@ -270,7 +293,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
             // too (what stays open stays open): the rest of the paragraph is one piece. With
             // messages, so is the paragraph from its start, and so is a table from its start
             // (a failed row cut — a caption after the table — would fail again a piece back).
-            until = Math.max(until ?? 0, nextBlankLine(text, current.start))
+            until = Math.max(until ?? 0, nextBlankLine(source, current.start))
             while ((lineCutWithMessages || current.kind === 'row') && head.kind === current.kind && accepted.length > 0) {
               head = accepted.pop()!
               release(head.entry)
@@ -305,9 +328,10 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     }
     for (const piece of accepted) {
       if (answersHold(piece.entry.record, defined, definedNotes)) continue
-      const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes, piece.entry.text.slice(0, piece.entry.prefixLength))
+      const header = piece.kind === 'row' ? headers.get(piece.start) : undefined
+      const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes, piece.entry.text.slice(0, piece.entry.prefixLength), guardOf(piece.start, piece.end, header))
       parsedCount++
-      placeFresh(entry, piece.line, piece.start, piece.kind === 'row' ? headers.get(piece.start) : undefined)
+      placeFresh(entry, piece.line, piece.start, header)
       entry.line = piece.line
       entry.offset = piece.start
       entry.used = generation
@@ -320,8 +344,10 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     definitions = defined
     footnotes = definedNotes
 
-    const tree = stitch(text, accepted)
+    const tree = stitch(source, accepted)
     const chunks = chunkInfos(accepted, endLine)
+    // The guard's findings come first, as the whole parse's parser reports them before any transform.
+    if (guard) reportFindings(file, guard.findings)
     for (const piece of accepted) moveMessages(piece, file)
     sortMessages(file)
     const labels: ChunkedLabels = { asked: new Map(), askedNotes: new Map(), definitions: new Set(), footnotes: new Set() }
@@ -375,7 +401,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
  * reused and each chunk costs the parser a fixed set-up; small enough that remark's
  * super-linear cases stay small.
  */
-export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384 }
+export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384, guardWhole: true }
 
 /** Parses Markdown through chunks; the result equals `parseMarkdown(text, path)`. */
 export function parseMarkdownChunked(text: string, path?: string): ParseResult {
@@ -392,9 +418,25 @@ function ownString(text: string): string {
   return structuredClone(text)
 }
 
-function parsePiece(text: string, key: string, definitions: ReadonlySet<string>, footnotes: ReadonlySet<string>, prefix: string): Entry {
+/** A piece of a text guarded whole: the text it stands for, and the placeholders to restore. */
+interface WholeGuard {
+  original: string
+  restore: { map: ReadonlyMap<string, string>; pattern: RegExp } | undefined
+}
+
+function parsePiece(text: string, key: string, definitions: ReadonlySet<string>, footnotes: ReadonlySet<string>, prefix: string, guard?: WholeGuard): Entry {
   const file = new VFile({ value: text })
-  const { result: tree, record } = withLabels(definitions, footnotes, () => processor.runSync(processor.parse(file), file) as Root)
+  if (guard) file.data.markdocxGuardedWhole = true
+  const { result: tree, record } = withLabels(definitions, footnotes, () => {
+    const parsed = processor.parse(file)
+    if (guard) {
+      // As the guard's parser wrapper does for a whole document: the transforms read the text
+      // itself, in the tree's strings and in the file.
+      if (guard.restore?.pattern.test(text)) restorePlaceholders(parsed, guard.restore.map)
+      file.value = guard.original
+    }
+    return processor.runSync(parsed, file) as Root
+  })
   return { key, text, tree, record, defines: definedLabels(tree), messages: file.messages, line: 1, offset: 0, used: 0, prefixLines: prefix === '' ? 0 : countLines(prefix), prefixLength: prefix.length }
 }
 

@@ -7,7 +7,15 @@ import type { Root } from 'mdast'
 import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
 import { walk } from '../../mdast/walk.js'
-import { guardMarkdown, restorePlaceholders } from './guard.js'
+import { closeDotsFence } from '../syntax/front-matter-dots.js'
+import { guardMarkdown, restorePlaceholders, type GuardFinding, type GuardResult } from './guard.js'
+
+declare module 'vfile' {
+  interface DataMap {
+    /** The text was guarded as part of its whole document (`guardWhole`): the parser's guard leaves it alone. */
+    markdocxGuardedWhole: true
+  }
+}
 
 const DELIMITER_RULES = new Set(['delimiter-run-too-long', 'too-many-delimiters', 'too-many-brackets'])
 /** Nodes whose text the parser takes literally: no emphasis or links are looked for inside. */
@@ -31,6 +39,7 @@ export function remarkParseGuard(this: Processor) {
   const parse = this.parser
   if (!parse) throw new Error('remarkParseGuard must be used after remark-parse')
   this.parser = (document: string, file: VFile) => {
+    if (file.data.markdocxGuardedWhole) return parse(document, file) as Root
     let guarded = guardMarkdown(document)
     let tree = parse(guarded.text, file) as Root
     // Delimiters the parse read as code, math or HTML cost it nothing: counted again without
@@ -44,9 +53,30 @@ export function remarkParseGuard(this: Processor) {
       }
     }
     if (guarded.restore) restorePlaceholders(tree, guarded.restore)
-    for (const finding of guarded.findings) {
-      file.message(finding.reason, { place: { line: finding.line, column: finding.column }, ruleId: finding.ruleId, source: 'markdocx' })
-    }
+    reportFindings(file, guarded.findings)
     return tree
   }
+}
+
+/** The guard's findings as messages on the file. */
+export function reportFindings(file: VFile, findings: readonly GuardFinding[]): void {
+  for (const finding of findings) {
+    file.message(finding.reason, { place: { line: finding.line, column: finding.column }, ruleId: finding.ruleId, source: 'markdocx' })
+  }
+}
+
+/**
+ * A whole document guarded once, for a parser that parses it in pieces (chunked/chunked.ts):
+ * the text the whole parse's parser reads (front matter closed by `...` written `---`, as the
+ * parser wrapper of front-matter-dots.ts does, then guarded), its placeholders and its
+ * findings. The guard's limits hold per paragraph, so a piece of a paragraph guarded on its
+ * own could read as syntax what the whole takes literally; pieces of this text, parsed with
+ * `markdocxGuardedWhole` set, read what the whole parse reads.
+ *
+ * Undefined when a finding needs the guard's second pass (its delimiter counts without code
+ * and math, which only a parsed tree tells): such a document's pieces guard themselves.
+ */
+export function guardWhole(document: string): GuardResult | undefined {
+  const guarded = guardMarkdown(closeDotsFence(document))
+  return guarded.findings.some((finding) => DELIMITER_RULES.has(finding.ruleId)) ? undefined : guarded
 }
