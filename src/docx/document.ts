@@ -4,10 +4,11 @@
  * (merged into a reference document's), numbering, footnotes, comments, headers and footers,
  * page setup, and the hyperlink relationships (added with the ids the handlers already used).
  */
-import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileChild, type ISectionOptions } from 'docx'
+import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileChild, type ICommentOptions, type ISectionOptions } from 'docx'
 import { markdocxProperties } from './ooxml/markdocx-properties.js'
 import { setPackageEdits, type PackageEdits } from './ooxml/package-edits.js'
-import { setStreamedBodies, StreamedBody } from './ooxml/streamed-body.js'
+import { setStreamedParts, StreamedBody, type StreamedXml } from './ooxml/streamed-body.js'
+import { StreamedComments, StreamedFootnotes } from './ooxml/streamed-notes.js'
 import { pageFurniture } from './page/page-furniture.js'
 import { languageAttributes } from './text/rtl.js'
 import { splitSections, type BodySection } from './page/sections.js'
@@ -18,8 +19,9 @@ import { stylesXml } from './styles/styles.js'
 const HYPERLINK = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink' as const
 
 /**
- * `streamed`: each section's blocks go behind a `StreamedBody` (ooxml/streamed-body.ts), written
- * block by block when packed, in far less memory; such a document packs once.
+ * `streamed`: each section's blocks go behind a `StreamedBody` (ooxml/streamed-body.ts), and the
+ * footnotes and comments behind one placeholder note and comment (ooxml/streamed-notes.ts),
+ * written a block or a batch at a time when packed, in far less memory; such a document packs once.
  */
 export function buildDocument(state: State, body: FileChild[], streamed = false): Document {
   const metadata = state.metadata
@@ -35,7 +37,8 @@ export function buildDocument(state: State, body: FileChild[], streamed = false)
   const templateHeaders = (reference?.headers ?? []).filter((header) => (header.kind === 'header' ? !furniture.header : !furniture.footer))
   const sections = splitSections(body)
   const bodyIndex = sections.findIndex((section) => section.kind !== 'title')
-  const comments = state.comments.options(metadata)
+  const comments = streamComments(state.comments.options(metadata), streamed)
+  const footnotes = streamFootnotes(state.footnotes.notes(), streamed)
 
   const bodies: StreamedBody[] = []
   const blocksOf = (children: FileChild[], index: number): FileChild[] => {
@@ -55,8 +58,8 @@ export function buildDocument(state: State, body: FileChild[], streamed = false)
     ...(kept.length > 0 ? { customProperties: kept } : {}),
     externalStyles: merged?.xml ?? ours,
     numbering: { config: state.numbering.config() },
-    footnotes: state.footnotes.notes(),
-    ...(comments ? { comments } : {}),
+    footnotes: footnotes.notes,
+    ...(comments.options ? { comments: comments.options } : {}),
     ...(title ? { title } : {}),
     ...(metadata.authors.length > 0 ? { creator: metadata.authors.join('; ') } : {}),
     // Word fills in the table of contents (and its page numbers) when it opens the file.
@@ -67,7 +70,7 @@ export function buildDocument(state: State, body: FileChild[], streamed = false)
       return { ...options, children: blocksOf([...options.children], index) }
     }),
   })
-  setStreamedBodies(doc, bodies)
+  setStreamedParts(doc, [...bodies.map((body) => body.xml), ...footnotes.streamed, ...comments.streamed])
   for (const relationship of state.relationships.all()) {
     const relationships = relationship.part === 'footnotes' ? doc.FootNotes.Relationships : doc.Document.Relationships
     relationships.addRelationship(relationship.id, HYPERLINK, relationship.target, 'External')
@@ -122,4 +125,22 @@ function sectionOptions(
     // Word expects at least one paragraph in a body.
     children: section.children.length > 0 || !last ? section.children : [new Paragraph({ style: 'BodyText' })],
   }
+}
+
+type Notes = Record<string, { children: Paragraph[] }>
+
+/** The footnotes for docx: when streamed, one placeholder note that writes them all. */
+function streamFootnotes(notes: Notes, streamed: boolean): { notes: Notes; streamed: StreamedXml[] } {
+  const first = Object.keys(notes)[0]
+  if (!streamed || first === undefined) return { notes, streamed: [] }
+  const placeholder = new StreamedFootnotes(notes)
+  return { notes: { [first]: { children: [placeholder] } }, streamed: [placeholder.xml] }
+}
+
+/** The comments for docx: when streamed, one placeholder comment that writes them all. */
+function streamComments(options: { children: ICommentOptions[] } | undefined, streamed: boolean): { options: { children: ICommentOptions[] } | undefined; streamed: StreamedXml[] } {
+  const first = options?.children[0]
+  if (!streamed || !options || !first) return { options, streamed: [] }
+  const placeholder = new StreamedComments(options.children)
+  return { options: { children: [{ ...first, children: [placeholder] }] }, streamed: [placeholder.xml] }
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { DocxOptions } from '../../src/docx/options.js'
 import { resolveImages } from '../../src/docx/media/images.js'
 import { packDocx, readPart } from '../../src/docx/ooxml/pack.js'
-import { streamedBodiesOf } from '../../src/docx/ooxml/streamed-body.js'
+import { streamedPartsOf } from '../../src/docx/ooxml/streamed-body.js'
 import { compileSteps } from '../../src/docx/to-docx.js'
 import { runSteps } from '../../src/docx/steps.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
@@ -53,7 +53,14 @@ $$x^{2} + {y}_{1}$$
 
 > A quote with **bold** and a [link](https://example.com).
 
+A comment{>>on this, with a [link](https://example.net) and {braces}<<} and another{>>second<<}, and a second note[^2].
+
 [^1]: The note, with ![img](${PNG}) and {braces}.
+
+[^2]: A note with a [link](https://example.com/note) and a list:
+
+    - one
+    - two
 `
 
 async function packed(streamed: boolean, pretty: boolean, markdown = MARKDOWN): Promise<Uint8Array> {
@@ -62,7 +69,7 @@ async function packed(streamed: boolean, pretty: boolean, markdown = MARKDOWN): 
   const options: DocxOptions = { images, file, wideTables: 'landscape', parseMarkdown: (text: string) => parseMarkdown(text).tree }
   const { document } = runSteps(compileSteps(tree, options, streamed))
   // The comparison means something only if one side really is streamed (a body of one paragraph keeps it as docx's: nothing to stream).
-  if (markdown === MARKDOWN) expect(streamedBodiesOf(document) !== undefined).toBe(streamed)
+  if (markdown === MARKDOWN) expect(streamedPartsOf(document) !== undefined).toBe(streamed)
   return packDocx(document, { pretty })
 }
 
@@ -77,7 +84,14 @@ describe('a body written block by block', () => {
       expect(xml).toMatch(/r:embed="rId\d+"/)
       expect(xml).toContain('w:orient="landscape"')
       expect(xml).toContain('{rId1}')
-      expect(xml).not.toContain('markdocx-streamed-body')
+      expect(xml).not.toContain('markdocx-streamed')
+      // Footnotes and comments are streamed too, and read as docx writes them whole.
+      const notes = readPart(streamed, 'word/footnotes.xml') ?? ''
+      const comments = readPart(streamed, 'word/comments.xml') ?? ''
+      expect(notes).toMatch(/<w:footnote w:id="2">/)
+      expect(notes).toMatch(/<w:hyperlink [^>]*r:id="rId/)
+      expect(comments).toContain('second')
+      for (const part of [notes, comments]) expect(part).not.toContain('markdocx-streamed')
       expect(readPart(streamed, 'word/document.xml')).toBe(readPart(whole, 'word/document.xml'))
       expect(Buffer.from(streamed).equals(Buffer.from(whole))).toBe(true)
     })

@@ -7,7 +7,7 @@ import { Packer, PrettifyType, type Document } from 'docx'
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { corePropertiesXml, type CoreProperties } from './core-properties.js'
 import { applyPackageEdits, packageEditsOf } from './package-edits.js'
-import { spliceStreamedBodies, streamedBodiesOf } from './streamed-body.js'
+import { spliceStreamed, streamedPartsOf, type StreamedXml } from './streamed-body.js'
 import { replaceZipEntry } from './zip-replace.js'
 import { normalizeZipTimestamps } from './zip-timestamps.js'
 
@@ -33,27 +33,39 @@ export interface PackOptions {
   core?: CoreProperties
 }
 
-const DOCUMENT_XML = 'word/document.xml'
+/** Streamed components by the part they are written into, in the order docx writes them there. */
+function byPart(streamed: readonly StreamedXml[]): Map<string, StreamedXml[]> {
+  const parts = new Map<string, StreamedXml[]>()
+  for (const item of streamed) {
+    const list = parts.get(item.place.part)
+    if (list) list.push(item)
+    else parts.set(item.place.part, [item])
+  }
+  return parts
+}
 
 /** Packs a Document into .docx bytes: deterministic for the same document and options. */
 export async function packDocx(document: Document, options: PackOptions = {}): Promise<Uint8Array> {
   const overrides = [{ path: 'docProps/core.xml', data: corePropertiesXml(options.core ?? {}) }]
   const indent = options.pretty ? '  ' : ''
-  const bodies = streamedBodiesOf(document)
-  for (const body of bodies ?? []) body.indent = indent
+  const streamed = streamedPartsOf(document)
+  for (const item of streamed ?? []) item.indent = indent
   const bytes = await Packer.pack(document, 'uint8array', options.pretty ? PrettifyType.WITH_2_BLANKS : false, overrides)
+  const parts = streamed ? byPart(streamed) : undefined
   // A reference document's theme, headers and footers, and style ids (package-edits.ts).
   const edits = packageEditsOf(document)
   if (edits) {
     // Zipped again as docx zips (fflate's defaults), so the bytes are what docx would give.
     const files = unzipSync(bytes)
-    if (bodies) files[DOCUMENT_XML] = strToU8(spliceStreamedBodies(strFromU8(files[DOCUMENT_XML]!), bodies))
+    for (const [part, items] of parts ?? []) files[part] = strToU8(spliceStreamed(strFromU8(files[part]!), items))
     applyPackageEdits(files, edits)
     return normalizeZipTimestamps(zipSync(files))
   }
-  if (bodies) {
-    // Only document.xml changes: the other entries (images) are copied, not deflated again.
-    return normalizeZipTimestamps(replaceZipEntry(bytes, DOCUMENT_XML, strToU8(spliceStreamedBodies(readPart(bytes, DOCUMENT_XML) ?? '', bodies))))
+  if (parts) {
+    // Only the streamed parts change: the other entries (images) are copied, not deflated again.
+    let zip = bytes
+    for (const [part, items] of parts) zip = replaceZipEntry(zip, part, strToU8(spliceStreamed(readPart(zip, part) ?? '', items)))
+    return normalizeZipTimestamps(zip)
   }
   return normalizeZipTimestamps(bytes)
 }

@@ -11,7 +11,7 @@
  * formats the body, it formats each block in turn with the context docx passes (so lists,
  * images and links register with the file exactly as in place), writes it to XML
  * (xml-stringify.ts, docx's own writer) and lets the block go; docx's body gets one
- * placeholder paragraph instead. After packing, `spliceStreamedBodies` puts the XML where the
+ * placeholder paragraph instead. After packing, `spliceStreamed` puts the XML where the
  * placeholder is.
  *
  * docx writes list and image ids as `{key}` placeholders and replaces them once the whole part
@@ -23,67 +23,80 @@
  * A streamed body is written once: its blocks are gone after packing. Only the conversion
  * (convert.ts) builds documents so; `compile` and `toDocx` give documents that pack any
  * number of times.
+ *
+ * Footnotes and comments are written the same way (streamed-notes.ts): thousands of them
+ * made docx's whole-part pass the peak of a conversion.
  */
 import { FileChild, type Document, type IContext, type IXmlableObject } from 'docx'
 import { stringifyChild } from './xml-stringify.js'
 
-const MARK = 'markdocx-streamed-body-'
+const MARK = 'markdocx-streamed-'
 /** docx's placeholder pattern (`{key}`, replaced in one pass where the key has a value). */
 const PLACEHOLDER = /\{([^{}]+)\}/g
 /** Keys that could be docx's: nothing the XML escapes, nor the separator. */
 const KEY = /^[^{}|<>&"']+$/
 const SEPARATOR = '|'
 
-export class StreamedBody extends FileChild {
-  /** The blocks, each dropped once written. */
-  private readonly blocks: (FileChild | undefined)[]
-  /** The blocks' XML, once docx has formatted the body. */
+/** Where a streamed component's XML goes: its part, and the element docx writes around its placeholder. */
+export interface StreamedPlace {
+  /** The package part, e.g. `word/document.xml`. */
+  readonly part: string
+  /** The placeholder element's start tag up to its name's end (`<w:p>`, `<w:footnote `) and its end tag. */
+  readonly open: string
+  readonly close: string
+  /** Depth of the written elements below the part's root, which docx indents from (1 for its children). */
+  readonly depth: number
+}
+
+/**
+ * The XML of components written one at a time with the context docx formats their part with,
+ * and the placeholder paragraph that stands in docx's tree for all of them: what every
+ * streamed component shares (a body's blocks, footnotes, comments).
+ */
+export class StreamedXml {
+  /** The components' XML, once docx has formatted the part. */
   private parts: string[] | undefined
-  /** The `{key}` placeholders in the blocks' XML, in the order the placeholder paragraph lists them (takeXml). */
+  /** The `{key}` placeholders in that XML, in the order the placeholder paragraph lists them (takeXml). */
   private placeholderKeys: readonly string[] = []
   /** The indentation docx writes the part with (pack sets it: `prepForXml` is not told). */
   indent = ''
 
   constructor(
+    readonly place: StreamedPlace,
     readonly index: number,
-    blocks: readonly FileChild[],
-  ) {
-    super('w:p')
-    this.blocks = [...blocks]
-  }
+  ) {}
 
-  override prepForXml(context: IContext): IXmlableObject {
-    if (this.parts) throw new Error('markdocx: a streamed document body is packed once')
-    // A body's children sit at depth 2 below the part's root (w:document, w:body); docx starts at 1 when indenting.
-    const depth = this.indent ? 3 : 2
+  /** Writes each object as it comes (and lets it go); returns the placeholder paragraph for docx's tree. */
+  write(objects: Iterable<IXmlableObject>): IXmlableObject {
+    if (this.parts) throw new Error('markdocx: a streamed document part is packed once')
+    // docx starts at depth 1 when indenting.
+    const depth = this.indent ? this.place.depth + 1 : this.place.depth
     const parts: string[] = []
     const keys = new Set<string>()
-    for (let i = 0; i < this.blocks.length; i++) {
-      const block = this.blocks[i]!
-      this.blocks[i] = undefined
-      // As docx's own components write a child that stands for several (`writtenAs`).
-      for (const component of block.writtenAs ?? [block]) {
-        const object = component.prepForXml(context)
-        if (object === undefined) continue
-        const xml = stringifyChild(object, this.indent, depth)
-        for (const match of xml.matchAll(PLACEHOLDER)) if (KEY.test(match[1]!)) keys.add(match[1]!)
-        parts.push(xml)
-      }
+    for (const object of objects) {
+      const xml = stringifyChild(object, this.indent, depth)
+      for (const match of xml.matchAll(PLACEHOLDER)) if (KEY.test(match[1]!)) keys.add(match[1]!)
+      parts.push(xml)
     }
     this.parts = parts
     this.placeholderKeys = [...keys]
-    const text = MARK + this.index + SEPARATOR + this.placeholderKeys.map((key) => `{${key}}${SEPARATOR}`).join('')
+    const text = this.marker() + this.placeholderKeys.map((key) => `{${key}}${SEPARATOR}`).join('')
     return { 'w:p': [{ 'w:r': [{ 'w:t': [{ _attr: { 'xml:space': 'preserve' } }, text] }] }] }
   }
 
+  /** The text the placeholder paragraph starts with. */
+  marker(): string {
+    return `${MARK}${this.place.part}-${this.index}${SEPARATOR}`
+  }
+
   /**
-   * The blocks' XML, given what docx wrote in the placeholder paragraph for each of its keys
+   * The components' XML, given what docx wrote in the placeholder paragraph for each of its keys
    * (`written`, in the placeholder's order): a key docx has a value for is replaced by it, as
    * docx replaces its placeholders. Each part is handed over once and let go.
    */
   takeXml(written: readonly string[]): string[] {
     const parts = this.parts
-    if (!parts) throw new Error('markdocx: a streamed document body was not packed')
+    if (!parts) throw new Error('markdocx: a streamed document part was not packed')
     this.parts = []
     const values = new Map<string, string>()
     this.placeholderKeys.forEach((key, i) => {
@@ -94,32 +107,68 @@ export class StreamedBody extends FileChild {
   }
 }
 
-const registry = new WeakMap<Document, readonly StreamedBody[]>()
+/** A body's children: `w:document` › `w:body` › block. */
+export const BODY: StreamedPlace = { part: 'word/document.xml', open: '<w:p>', close: '</w:p>', depth: 2 }
 
-export function setStreamedBodies(document: Document, bodies: readonly StreamedBody[]): void {
-  if (bodies.length > 0) registry.set(document, bodies)
+export class StreamedBody extends FileChild {
+  /** The blocks, each dropped once written. */
+  private readonly blocks: (FileChild | undefined)[]
+  readonly xml: StreamedXml
+
+  constructor(index: number, blocks: readonly FileChild[]) {
+    super('w:p')
+    this.blocks = [...blocks]
+    this.xml = new StreamedXml(BODY, index)
+  }
+
+  override prepForXml(context: IContext): IXmlableObject {
+    return this.xml.write(this.objects(context))
+  }
+
+  private *objects(context: IContext): Generator<IXmlableObject> {
+    for (let i = 0; i < this.blocks.length; i++) {
+      const block = this.blocks[i]!
+      this.blocks[i] = undefined
+      // As docx's own components write a child that stands for several (`writtenAs`).
+      for (const component of block.writtenAs ?? [block]) {
+        const object = component.prepForXml(context)
+        if (object !== undefined) yield object
+      }
+    }
+  }
 }
 
-export function streamedBodiesOf(document: Document): readonly StreamedBody[] | undefined {
+const registry = new WeakMap<Document, readonly StreamedXml[]>()
+
+export function setStreamedParts(document: Document, streamed: readonly StreamedXml[]): void {
+  if (streamed.length > 0) registry.set(document, streamed)
+}
+
+export function streamedPartsOf(document: Document): readonly StreamedXml[] | undefined {
   return registry.get(document)
 }
 
-/** document.xml as docx wrote it, with each streamed body's XML where its placeholder paragraph is (bodies in document order, as document.ts registers them). */
-export function spliceStreamedBodies(xml: string, bodies: readonly StreamedBody[]): string {
+/**
+ * A part as docx wrote it, with each streamed component's XML where its placeholder element is
+ * (`streamed`: this part's, in the order docx wrote them). The element is the placeholder
+ * paragraph for a body, the note or comment holding it for those.
+ */
+export function spliceStreamed(xml: string, streamed: readonly StreamedXml[]): string {
   const out: string[] = []
   let cursor = 0
-  for (const body of bodies) {
-    const marker = `${MARK}${body.index}${SEPARATOR}`
+  for (const item of streamed) {
+    const marker = item.marker()
+    const { open, close } = item.place
     const at = xml.indexOf(marker, cursor)
-    if (at < 0) throw new Error(`markdocx: the placeholder of body ${body.index} is missing from document.xml`)
-    // The placeholder paragraph whole: with its indentation and line end when indented.
-    let start = xml.lastIndexOf('<w:p>', at)
-    if (body.indent) while (start > 0 && xml[start - 1] === ' ') start--
-    let end = xml.indexOf('</w:p>', at) + '</w:p>'.length
-    if (body.indent && xml[end] === '\n') end++
+    if (at < 0) throw new Error(`markdocx: the placeholder ${marker} is missing from ${item.place.part}`)
+    // The placeholder element whole: with its indentation and line end when indented.
+    let start = xml.lastIndexOf(open, at)
+    if (item.indent) while (start > 0 && xml[start - 1] === ' ') start--
+    let end = xml.indexOf(close, at) + close.length
+    if (item.indent && xml[end] === '\n') end++
     out.push(xml.slice(cursor, start))
     // One by one: a spread of half a million blocks would overflow the call stack.
-    for (const part of body.takeXml(xml.slice(at + marker.length, xml.indexOf('</w:t>', at)).split(SEPARATOR))) out.push(part)
+    for (const part of item.takeXml(xml.slice(at + marker.length, xml.indexOf('</w:t>', at)).split(SEPARATOR))) out.push(part)
     cursor = end
   }
   out.push(xml.slice(cursor))
