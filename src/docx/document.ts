@@ -43,9 +43,10 @@ export function buildDocument(state: State, body: FileChild[], streamed = false)
   const bodies: StreamedBody[] = []
   const blocksOf = (children: FileChild[], index: number): FileChild[] => {
     // A section's last paragraph stays docx's: docx puts the section's properties in it (a
-    // section ending otherwise gets a paragraph of its own, as docx does unstreamed).
+    // section ending otherwise gets a paragraph of its own, as docx does unstreamed). The
+    // last section's go at the body's end: its last paragraph (a giant one, say) streams too.
     const last = children.at(-1)
-    const kept = last instanceof Paragraph ? [last] : []
+    const kept = last instanceof Paragraph && index < sections.length - 1 ? [last] : []
     const blocks = children.slice(0, children.length - kept.length)
     if (!streamed || blocks.length === 0) return children
     const streamedBody = new StreamedBody(index, blocks)

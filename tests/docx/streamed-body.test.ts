@@ -103,6 +103,20 @@ describe('a body written block by block', () => {
     }
   })
 
+  it('gives the same bytes for paragraphs of thousands of runs, written child by child', async () => {
+    // Hard breaks, links, comments, tracked changes, footnote calls and math in one paragraph
+    // each of over LONG_PARAGRAPH_CHILDREN children; one in a list and one in a quote.
+    const line = (i: number) => `line ${i} *em* [link](https://example.com/${i % 7}) {>>c<<} {++in++} {--out--} $x^${i % 5}$ note[^1]  `
+    const long = Array.from({ length: 400 }, (_, i) => line(i)).join('\n')
+    const markdown = `# Long\n\n${long}\n\n- ${long.replace(/\n/g, '\n  ')}\n\n> ${long.replace(/\n/g, '\n> ')}\n\nEnd.\n\n[^1]: The note.\n`
+    for (const pretty of [false, true]) {
+      const streamed = await packed(true, pretty, markdown)
+      const xml = readPart(streamed, 'word/document.xml') ?? ''
+      expect(xml.match(/<w:br\/>/g)?.length).toBeGreaterThan(1000)
+      expect(Buffer.from(streamed).equals(Buffer.from(await packed(false, pretty, markdown))), pretty ? 'indented' : 'not indented').toBe(true)
+    }
+  })
+
   it('is packed once: its blocks are let go as they are written', async () => {
     const { tree, file } = parseMarkdown('- a\n- b\n\nText.\n')
     const { document } = runSteps(compileSteps(tree, { file }, true))

@@ -15,7 +15,8 @@
  * list restarts of the paragraphs before). A paragraph that ends a section carries that
  * section's properties inside its own for one write: it is written by docx alone.
  */
-import { BaseXmlComponent, Paragraph, ParagraphProperties, type IContext, type IParagraphOptions, type IXmlableObject } from 'docx'
+import { BaseXmlComponent, elementOf, isXmlComponent, Paragraph, ParagraphProperties, type IContext, type IParagraphOptions, type IXmlableObject } from 'docx'
+import { LONG_PARAGRAPH_CHILDREN } from './long-paragraph.js'
 
 /** Paragraph options whose JSON says all the properties they write. */
 const PLAIN_OPTIONS: ReadonlySet<string> = new Set([
@@ -50,14 +51,49 @@ class PreparedProperties extends BaseXmlComponent {
 /** Per part (docx's view wrapper): the properties written for each key; null where they cannot be shared. */
 const writtenByPart = new WeakMap<object, Map<string, PreparedProperties | null>>()
 
-class SharedPropertiesParagraph extends Paragraph {
+/**
+ * The paragraphs the compiler makes (state.ts): docx's, with their properties shared where they
+ * can be (`key`), and written child by child in a streamed body when long (long-paragraph.ts).
+ */
+export class MarkdocxParagraph extends Paragraph {
   private sectioned = false
 
   constructor(
     options: IParagraphOptions,
-    private readonly key: string,
+    private readonly key: string | undefined,
   ) {
     super(options)
+  }
+
+  /**
+   * For a streamed body: a paragraph of over LONG_PARAGRAPH_CHILDREN children as each child's
+   * prepared object in turn (its properties first), as docx's `prepForXml` prepares them; or
+   * undefined when it is written whole (short, ending a section, holding a link docx turns
+   * into another component when written).
+   */
+  childByChild(context: IContext): Iterable<IXmlableObject> | undefined {
+    if (this.sectioned || this.root.length <= LONG_PARAGRAPH_CHILDREN) return undefined
+    if (this.root.some((element) => elementOf(element) === 'w:externalHyperlink')) return undefined
+    return this.preparedChildren(context)
+  }
+
+  /** As docx's XmlComponent prepares its children (with this paragraph on the context's stack). */
+  private *preparedChildren(context: IContext): Generator<IXmlableObject> {
+    context.stack.push(this)
+    try {
+      for (const component of this.root) {
+        if (!isXmlComponent(component)) {
+          if (component !== undefined) yield component as IXmlableObject
+          continue
+        }
+        for (const part of component.writtenAs ?? [component]) {
+          const object = part.prepForXml(context)
+          if (object !== undefined) yield object
+        }
+      }
+    } finally {
+      context.stack.pop()
+    }
   }
 
   override addSectionProperties(...args: Parameters<Paragraph['addSectionProperties']>): void {
@@ -73,17 +109,18 @@ class SharedPropertiesParagraph extends Paragraph {
   override prepForXml(context: IContext): IXmlableObject | undefined {
     // docx's Paragraph puts its properties first in its children.
     const properties: unknown = this.root[0]
-    if (this.sectioned || !(properties instanceof ParagraphProperties)) return super.prepForXml(context)
+    if (this.key === undefined || this.sectioned || !(properties instanceof ParagraphProperties)) return super.prepForXml(context)
     let written = writtenByPart.get(context.viewWrapper)
     if (!written) {
       written = new Map()
       writtenByPart.set(context.viewWrapper, written)
     }
-    const shared = written.get(this.key)
+    const key = this.key
+    const shared = written.get(key)
     if (shared === undefined) {
       const result = super.prepForXml(context)
       const first = firstChildOf(result)
-      written.set(this.key, first && 'w:pPr' in first ? new PreparedProperties(first) : null)
+      written.set(key, first && 'w:pPr' in first ? new PreparedProperties(first) : null)
       return result
     }
     if (shared === null) return super.prepForXml(context)
@@ -98,8 +135,7 @@ class SharedPropertiesParagraph extends Paragraph {
 
 /** A paragraph with `options`: one that shares its written properties where they are plain data. */
 export function paragraphOf(options: IParagraphOptions): Paragraph {
-  const key = sharingKey(options)
-  return key === undefined ? new Paragraph(options) : new SharedPropertiesParagraph(options, key)
+  return new MarkdocxParagraph(options, sharingKey(options))
 }
 
 /** The JSON of the options that make the properties, or undefined when one of them is not plain data. */

@@ -29,6 +29,8 @@
  */
 import { FileChild, type Document, type IContext, type IXmlableObject } from 'docx'
 import { stringifyChild } from './xml-stringify.js'
+import { longParagraphXml } from './long-paragraph.js'
+import { MarkdocxParagraph } from './shared-paragraph-properties.js'
 
 const MARK = 'markdocx-streamed-'
 /** docx's placeholder pattern (`{key}`, replaced in one pass where the key has a value). */
@@ -68,13 +70,20 @@ export class StreamedXml {
 
   /** Writes each object as it comes (and lets it go); returns the placeholder paragraph for docx's tree. */
   write(objects: Iterable<IXmlableObject>): IXmlableObject {
+    return this.writeXml((stringify) => mapIterable(objects, (object) => stringify(object)))
+  }
+
+  /**
+   * Takes the XML `produce` gives, piece by piece: `stringify` writes an object at the depth of
+   * the streamed elements (or `deeper` levels below it). Returns the placeholder paragraph.
+   */
+  writeXml(produce: (stringify: (object: IXmlableObject, deeper?: number) => string) => Iterable<string>): IXmlableObject {
     if (this.parts) throw new Error('markdocx: a streamed document part is packed once')
     // docx starts at depth 1 when indenting.
     const depth = this.indent ? this.place.depth + 1 : this.place.depth
     const parts: string[] = []
     const keys = new Set<string>()
-    for (const object of objects) {
-      const xml = stringifyChild(object, this.indent, depth)
+    for (const xml of produce((object, deeper = 0) => stringifyChild(object, this.indent, depth + deeper))) {
       for (const match of xml.matchAll(PLACEHOLDER)) if (KEY.test(match[1]!)) keys.add(match[1]!)
       parts.push(xml)
     }
@@ -122,20 +131,31 @@ export class StreamedBody extends FileChild {
   }
 
   override prepForXml(context: IContext): IXmlableObject {
-    return this.xml.write(this.objects(context))
+    return this.xml.writeXml((stringify) => this.pieces(context, stringify))
   }
 
-  private *objects(context: IContext): Generator<IXmlableObject> {
+  private *pieces(context: IContext, stringify: (object: IXmlableObject, deeper?: number) => string): Generator<string> {
     for (let i = 0; i < this.blocks.length; i++) {
       const block = this.blocks[i]!
       this.blocks[i] = undefined
+      // A paragraph of thousands of runs, child by child (long-paragraph.ts).
+      const long = block instanceof MarkdocxParagraph ? block.childByChild(context) : undefined
+      if (long) {
+        yield* longParagraphXml(long, stringify)
+        continue
+      }
       // As docx's own components write a child that stands for several (`writtenAs`).
       for (const component of block.writtenAs ?? [block]) {
         const object = component.prepForXml(context)
-        if (object !== undefined) yield object
+        if (object !== undefined) yield stringify(object)
       }
     }
   }
+}
+
+/** Each of `items` mapped, lazily. */
+function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item)
 }
 
 const registry = new WeakMap<Document, readonly StreamedXml[]>()
