@@ -193,7 +193,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const guardOf = (start: number, end: number, header: LinePlace | undefined): WholeGuard | undefined =>
       guard && { original: (header ? tablePrefix(text, header.offset) : '') + text.slice(start, end), restore }
     const scan = unchanged && lastScan ? rescanCuts(source, lastScan.scan, lastScan.length, unchanged, scanOptions) : scanCuts(source, scanOptions)
-    lastScan = { scan, length: text.length }
+    // The cuts of a guarded text are not the text's: the next scan starts afresh.
+    lastScan = guard ? undefined : { scan, length: text.length }
     const { cuts, endLine } = scan
     // Where pieces may start: offset → line and kind of cut.
     const bounds = [0]
