@@ -117,6 +117,17 @@ describe('a body written block by block', () => {
     }
   })
 
+  it('gives the same bytes for tables of thousands of rows, written row by row', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => `| ${i} | *em* [link](https://example.com/${i % 3}) | ${'x'.repeat(i % 9)} |`).join('\n')
+    const html = `<table>${Array.from({ length: 1100 }, (_, i) => `<tr><td>${i}</td><td colspan="2">wide</td></tr>`).join('')}</table>`
+    const markdown = `# Tables\n\n| a | b | c |\n|:--|:-:|--:|\n${rows}\n\nTable: A long table\n\n${html}\n\n> | q |\n> |---|\n${Array.from({ length: 1100 }, (_, i) => `> | ${i} |`).join('\n')}\n\nEnd.\n`
+    for (const pretty of [false, true]) {
+      const streamed = await packed(true, pretty, markdown)
+      expect(readPart(streamed, 'word/document.xml')?.match(/<w:tr>/g)?.length).toBeGreaterThan(3000)
+      expect(Buffer.from(streamed).equals(Buffer.from(await packed(false, pretty, markdown))), pretty ? 'indented' : 'not indented').toBe(true)
+    }
+  })
+
   it('is packed once: its blocks are let go as they are written', async () => {
     const { tree, file } = parseMarkdown('- a\n- b\n\nText.\n')
     const { document } = runSteps(compileSteps(tree, { file }, true))

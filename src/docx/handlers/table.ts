@@ -1,4 +1,5 @@
-import { Table, TableLayoutType, TableRow, WidthType } from 'docx'
+import { TableLayoutType, TableRow, WidthType } from 'docx'
+import { MarkdocxTable } from '../ooxml/long-table.js'
 import type { Table as MdTable } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import { nodeDirection } from '../text/rtl.js'
@@ -34,7 +35,7 @@ export const table: Handler<MdTable> = (state, node, context) => {
     ),
   )
   const tableRows = rows.filter((row): row is TableRow => row instanceof TableRow)
-  const built = new Table({
+  const built = new MarkdocxTable({
       rows: tableRows,
       style: plan.style,
       // Mostly right-to-left content: columns run from the right, as the text does.

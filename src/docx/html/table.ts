@@ -5,6 +5,7 @@
  * as browsers compute it, so every row spans exactly the table's columns.
  */
 import { Paragraph, Table, TableCell, TableLayoutType, TableRow, VerticalAlign, VerticalMergeType, WidthType } from 'docx'
+import { MarkdocxTable } from '../ooxml/long-table.js'
 import type { PhrasingContent } from 'mdast'
 import type { Context } from '../context.js'
 import type { Output } from '../handlers/types.js'
@@ -114,7 +115,7 @@ export function htmlTable(state: State, node: HtmlElement, context: Context): Ou
     }),
   )
   return [
-    new Table({
+    new MarkdocxTable({
       rows: out,
       style: 'Table',
       width: { size: columnWidth * columns, type: WidthType.DXA },

@@ -15,8 +15,8 @@
  * list restarts of the paragraphs before). A paragraph that ends a section carries that
  * section's properties inside its own for one write: it is written by docx alone.
  */
-import { BaseXmlComponent, elementOf, isXmlComponent, Paragraph, ParagraphProperties, type IContext, type IParagraphOptions, type IXmlableObject } from 'docx'
-import { LONG_PARAGRAPH_CHILDREN } from './long-paragraph.js'
+import { BaseXmlComponent, elementOf, Paragraph, ParagraphProperties, type IContext, type IParagraphOptions, type IXmlableObject } from 'docx'
+import { LONG_ELEMENT_CHILDREN, preparedChildren, type ChildByChild, type WritableChildByChild } from './child-by-child.js'
 
 /** Paragraph options whose JSON says all the properties they write. */
 const PLAIN_OPTIONS: ReadonlySet<string> = new Set([
@@ -53,9 +53,9 @@ const writtenByPart = new WeakMap<object, Map<string, PreparedProperties | null>
 
 /**
  * The paragraphs the compiler makes (state.ts): docx's, with their properties shared where they
- * can be (`key`), and written child by child in a streamed body when long (long-paragraph.ts).
+ * can be (`key`), and written child by child in a streamed body when long (child-by-child.ts).
  */
-export class MarkdocxParagraph extends Paragraph {
+export class MarkdocxParagraph extends Paragraph implements WritableChildByChild {
   private sectioned = false
 
   constructor(
@@ -66,34 +66,14 @@ export class MarkdocxParagraph extends Paragraph {
   }
 
   /**
-   * For a streamed body: a paragraph of over LONG_PARAGRAPH_CHILDREN children as each child's
-   * prepared object in turn (its properties first), as docx's `prepForXml` prepares them; or
-   * undefined when it is written whole (short, ending a section, holding a link docx turns
-   * into another component when written).
+   * For a streamed body: a paragraph of over LONG_ELEMENT_CHILDREN children, child by child
+   * (child-by-child.ts); undefined when it is written whole (short, ending a section, holding a
+   * link docx turns into another component when written).
    */
-  childByChild(context: IContext): Iterable<IXmlableObject> | undefined {
-    if (this.sectioned || this.root.length <= LONG_PARAGRAPH_CHILDREN) return undefined
+  childByChild(context: IContext): ChildByChild | undefined {
+    if (this.sectioned || this.root.length <= LONG_ELEMENT_CHILDREN) return undefined
     if (this.root.some((element) => elementOf(element) === 'w:externalHyperlink')) return undefined
-    return this.preparedChildren(context)
-  }
-
-  /** As docx's XmlComponent prepares its children (with this paragraph on the context's stack). */
-  private *preparedChildren(context: IContext): Generator<IXmlableObject> {
-    context.stack.push(this)
-    try {
-      for (const component of this.root) {
-        if (!isXmlComponent(component)) {
-          if (component !== undefined) yield component as IXmlableObject
-          continue
-        }
-        for (const part of component.writtenAs ?? [component]) {
-          const object = part.prepForXml(context)
-          if (object !== undefined) yield object
-        }
-      }
-    } finally {
-      context.stack.pop()
-    }
+    return { name: 'w:p', children: preparedChildren(this, this.root, context) }
   }
 
   override addSectionProperties(...args: Parameters<Paragraph['addSectionProperties']>): void {

@@ -29,8 +29,7 @@
  */
 import { FileChild, type Document, type IContext, type IXmlableObject } from 'docx'
 import { stringifyChild } from './xml-stringify.js'
-import { longParagraphXml } from './long-paragraph.js'
-import { MarkdocxParagraph } from './shared-paragraph-properties.js'
+import { childByChildXml, writableChildByChild } from './child-by-child.js'
 
 const MARK = 'markdocx-streamed-'
 /** docx's placeholder pattern (`{key}`, replaced in one pass where the key has a value). */
@@ -138,10 +137,10 @@ export class StreamedBody extends FileChild {
     for (let i = 0; i < this.blocks.length; i++) {
       const block = this.blocks[i]!
       this.blocks[i] = undefined
-      // A paragraph of thousands of runs, child by child (long-paragraph.ts).
-      const long = block instanceof MarkdocxParagraph ? block.childByChild(context) : undefined
+      // A paragraph of thousands of runs, a table of thousands of rows: child by child (child-by-child.ts).
+      const long = writableChildByChild(block) ? block.childByChild(context) : undefined
       if (long) {
-        yield* longParagraphXml(long, stringify)
+        yield* childByChildXml(long, stringify)
         continue
       }
       // As docx's own components write a child that stands for several (`writtenAs`).
