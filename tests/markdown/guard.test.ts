@@ -11,6 +11,7 @@ import { markdownToDocx } from '../../src/convert.js'
 import { flattenDeep, MAX_TREE_DEPTH } from '../../src/markdown/guards/depth-guard.js'
 import { guardMarkdown, MAX_BACKTICK_RUNS, MAX_CONTAINER_MARKERS, MAX_DELIMITER_RUN, MAX_COLON_LINES, MAX_DELIMITER_RUNS, MAX_TABLE_CELLS, MAX_TABLE_COLUMNS, restorePlaceholders } from '../../src/markdown/guards/guard.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
+import { guardWhole } from '../../src/markdown/guards/guard-plugin.js'
 
 function depth(tree: Root): number {
   let max = 0
@@ -151,6 +152,19 @@ describe('parser guard', () => {
     const tree = { type: 'root', children: [{ type: 'text', value: guarded.text }] }
     restorePlaceholders(tree, guarded.restore!)
     expect(tree.children[0]!.value).toBe(text)
+  })
+
+  it('guards a whole document once for a parse in pieces, unless a finding needs its second pass', () => {
+    // A table over budget and `:` lines: the text the whole parse reads, front matter closed by `...` written `---`.
+    const text = `---\na: 1\n...\n\nTerm\n${': x\n'.repeat(MAX_COLON_LINES + 1)}`
+    const whole = guardWhole(text)
+    expect(whole?.text.startsWith('---\na: 1\n---\n')).toBe(true)
+    expect(whole?.findings.map((finding) => finding.ruleId)).toEqual(['too-many-definitions'])
+    expect(whole?.restore).toBeDefined()
+    // Too many emphasis markers: counted again without code by the whole parse, so left to the pieces; no copy of the text is made.
+    const emphasis = `${'*a* '.repeat(MAX_DELIMITER_RUNS)}\n`
+    expect(guardWhole(emphasis)).toBeUndefined()
+    expect(guardMarkdown(emphasis, [], { placeholdersFor: () => false })).toEqual({ text: emphasis, findings: guardMarkdown(emphasis).findings })
   })
 })
 

@@ -77,6 +77,7 @@ export function reportFindings(file: VFile, findings: readonly GuardFinding[]): 
  * and math, which only a parsed tree tells): such a document's pieces guard themselves.
  */
 export function guardWhole(document: string): GuardResult | undefined {
-  const guarded = guardMarkdown(closeDotsFence(document))
-  return guarded.findings.some((finding) => DELIMITER_RULES.has(finding.ruleId)) ? undefined : guarded
+  const needsSecondPass = (findings: readonly GuardFinding[]) => findings.some((finding) => DELIMITER_RULES.has(finding.ruleId))
+  const guarded = guardMarkdown(closeDotsFence(document), [], { placeholdersFor: (findings) => !needsSecondPass(findings) })
+  return needsSecondPass(guarded.findings) ? undefined : guarded
 }

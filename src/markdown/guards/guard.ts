@@ -92,7 +92,7 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/
  * Delimiters and brackets there cost the parser nothing, so they count for nothing: a run of
  * asterisks in a code block is no `delimiter-run-too-long`.
  */
-export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [number, number]> = []): GuardResult {
+export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [number, number]> = [], options: GuardOptions = {}): GuardResult {
   // Fast path: no limit can be crossed by a text this short.
   if (text.length <= Math.min(MAX_DELIMITER_RUN, MAX_CONTAINER_MARKERS)) return { text, findings: [] }
   const findings: GuardFinding[] = []
@@ -137,8 +137,13 @@ export function guardMarkdown(text: string, literal: ReadonlyArray<readonly [num
     if (heading) flushRegion()
   }
   flushRegion()
-  if (replace.count === 0) return { text, findings }
+  if (replace.count === 0 || options.placeholdersFor?.(findings) === false) return { text, findings }
   return applyPlaceholders(text, replace, findings)
+}
+
+export interface GuardOptions {
+  /** Whether the caller wants the text with placeholders, given the findings (a copy of the whole text: a caller that would drop it says no). */
+  placeholdersFor?: (findings: readonly GuardFinding[]) => boolean
 }
 
 interface Line {
