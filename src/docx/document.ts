@@ -8,7 +8,7 @@ import { Document, PageOrientation, Paragraph, VerticalAlignSection, type FileCh
 import { markdocxProperties } from './ooxml/markdocx-properties.js'
 import { setPackageEdits, type PackageEdits } from './ooxml/package-edits.js'
 import { setStreamedParts, StreamedBody, type StreamedXml } from './ooxml/streamed-body.js'
-import { StreamedComments, StreamedFootnotes } from './ooxml/streamed-notes.js'
+import { streamedComments, streamedFootnotes } from './ooxml/streamed-notes.js'
 import { pageFurniture } from './page/page-furniture.js'
 import { languageAttributes } from './text/rtl.js'
 import { splitSections, type BodySection } from './page/sections.js'
@@ -134,7 +134,7 @@ type Notes = Record<string, { children: Paragraph[] }>
 function streamFootnotes(notes: Notes, streamed: boolean): { notes: Notes; streamed: StreamedXml[] } {
   const first = Object.keys(notes)[0]
   if (!streamed || first === undefined) return { notes, streamed: [] }
-  const placeholder = new StreamedFootnotes(notes)
+  const placeholder = streamedFootnotes(notes)
   return { notes: { [first]: { children: [placeholder] } }, streamed: [placeholder.xml] }
 }
 
@@ -142,6 +142,6 @@ function streamFootnotes(notes: Notes, streamed: boolean): { notes: Notes; strea
 function streamComments(options: { children: ICommentOptions[] } | undefined, streamed: boolean): { options: { children: ICommentOptions[] } | undefined; streamed: StreamedXml[] } {
   const first = options?.children[0]
   if (!streamed || !options || !first) return { options, streamed: [] }
-  const placeholder = new StreamedComments(options.children)
+  const placeholder = streamedComments(options.children)
   return { options: { children: [{ ...first, children: [placeholder] }] }, streamed: [placeholder.xml] }
 }

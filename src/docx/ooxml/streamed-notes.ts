@@ -4,15 +4,15 @@
  * one object tree, then the XML), which for 50 000 notes took the heap from 410 MB to 1.2 GB
  * while packing, and for 80 000 comments to 1.5 GB.
  *
- * docx's tree gets one placeholder note (or comment) holding a `StreamedFootnotes` (or
- * `StreamedComments`) paragraph. When docx formats that part, the paragraph formats the real
+ * docx's tree gets one placeholder note (or comment) holding a `StreamedBatches` paragraph
+ * (`streamedFootnotes`, `streamedComments`). When docx formats that part, the paragraph formats the real
  * notes a batch at a time, each batch in a scratch `FootNotes` (or `Comments`) part built
  * with docx's public constructors, so every note is the very component docx would have made
  * in place, formatted with the context docx formats the real part with (links in a note
  * register with its relationships). Each batch's notes are written to XML and let go; after
  * packing, the splice (streamed-body.ts) puts their XML where the placeholder note is.
  */
-import { Comments, FileChild, FootNotes, Paragraph, type ICommentOptions, type IContext, type IXmlableObject } from 'docx'
+import { Comments, FootNotes, Paragraph, type ICommentOptions, type IContext, type IXmlableObject } from 'docx'
 import { StreamedXml, type StreamedPlace } from './streamed-body.js'
 
 /** Notes formatted per scratch part: enough to make its set-up cost nothing, few enough to hold little. */
@@ -30,16 +30,22 @@ function lastChildren(object: IXmlableObject, name: string, count: number): IXml
   return (children as IXmlableObject[]).slice(children.length - count)
 }
 
-/** The paragraph of the one placeholder footnote: when formatted, writes all the real notes. */
-export class StreamedFootnotes extends Paragraph {
-  readonly xml = new StreamedXml(FOOTNOTES, 0)
-  private notes: Array<[id: number, children: Paragraph[]]> | undefined
+/**
+ * The paragraph of the one placeholder note or comment: when formatted, writes all the real
+ * ones, a batch at a time (`writeBatch` gives a batch's prepared elements).
+ */
+export class StreamedBatches<T> extends Paragraph {
+  readonly xml: StreamedXml
+  private items: T[] | undefined
 
-  /** `notes` in the order docx would write them (its `footnotes` option's keys, as `for…in` gives them). */
-  constructor(notes: Readonly<Record<string, { children: Paragraph[] }>>) {
+  constructor(
+    place: StreamedPlace,
+    items: readonly T[],
+    private readonly writeBatch: (batch: readonly T[], context: IContext) => IXmlableObject[],
+  ) {
     super({})
-    this.notes = []
-    for (const key in notes) this.notes.push([Number(key), notes[key]!.children])
+    this.xml = new StreamedXml(place, 0)
+    this.items = [...items]
   }
 
   override prepForXml(context: IContext): IXmlableObject {
@@ -47,39 +53,25 @@ export class StreamedFootnotes extends Paragraph {
   }
 
   private *objects(context: IContext): Generator<IXmlableObject> {
-    const notes = this.notes ?? []
-    this.notes = undefined
-    while (notes.length > 0) {
-      // Taken out of the list, so each batch is let go once written.
-      const batch = notes.splice(0, BATCH)
-      const scratch = new FootNotes()
-      for (const [id, children] of batch) scratch.createFootNote(id, children)
-      yield* lastChildren(scratch.prepForXml(context) ?? {}, 'w:footnotes', batch.length)
-    }
+    const items = this.items ?? []
+    this.items = undefined
+    // Taken out of the list, so each batch is let go once written.
+    while (items.length > 0) yield* this.writeBatch(items.splice(0, BATCH), context)
   }
 }
 
-/** The body of the one placeholder comment: when formatted, writes all the real comments. */
-export class StreamedComments extends FileChild {
-  readonly xml = new StreamedXml(COMMENTS, 0)
-  private comments: ICommentOptions[] | undefined
+/** Footnotes (docx's `footnotes` option, written in the order of its keys as `for…in` gives them) behind one placeholder. */
+export function streamedFootnotes(notes: Readonly<Record<string, { children: Paragraph[] }>>): StreamedBatches<[number, Paragraph[]]> {
+  const items: Array<[number, Paragraph[]]> = []
+  for (const key in notes) items.push([Number(key), notes[key]!.children])
+  return new StreamedBatches(FOOTNOTES, items, (batch, context) => {
+    const scratch = new FootNotes()
+    for (const [id, children] of batch) scratch.createFootNote(id, children)
+    return lastChildren(scratch.prepForXml(context) ?? {}, 'w:footnotes', batch.length)
+  })
+}
 
-  constructor(comments: readonly ICommentOptions[]) {
-    super('w:p')
-    this.comments = [...comments]
-  }
-
-  override prepForXml(context: IContext): IXmlableObject {
-    return this.xml.write(this.objects(context))
-  }
-
-  private *objects(context: IContext): Generator<IXmlableObject> {
-    const comments = this.comments ?? []
-    this.comments = undefined
-    while (comments.length > 0) {
-      // Taken out of the list, so each batch is let go once written.
-      const batch = comments.splice(0, BATCH)
-      yield* lastChildren(new Comments({ children: batch }).prepForXml(context) ?? {}, 'w:comments', batch.length)
-    }
-  }
+/** Comments (docx's `comments` option's children) behind one placeholder. */
+export function streamedComments(comments: readonly ICommentOptions[]): StreamedBatches<ICommentOptions> {
+  return new StreamedBatches(COMMENTS, comments, (batch, context) => lastChildren(new Comments({ children: batch }).prepForXml(context) ?? {}, 'w:comments', batch.length))
 }
