@@ -43,6 +43,13 @@ describe('rescanCuts', () => {
     )
   })
 
+  it('offers no cut before a line of `|` that is a delimiter row, which opens a table after a clean line', () => {
+    // The property found it (seed -164599875): a cut before `|-|-|` restarted the rescan without the table it opens.
+    check('word\n|-|-|\n', 'word\n|-|-|\na')
+    // A line of `|` that is no delimiter row and has none after it goes on a paragraph, and may be cut before.
+    expect(scanCuts('word\n| a |\n| b |\n', { paragraphLines: 1 }).cuts.map((cut) => [cut.line, cut.kind])).toEqual([[2, 'line'], [3, 'line']])
+  })
+
   it('takes a smaller unchanged start and end than the real ones', () => {
     fc.assert(
       fc.property(document, edit, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (text, change, a, b) => {

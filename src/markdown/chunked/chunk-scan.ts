@@ -137,10 +137,12 @@ function mayBeSetextText(first: number, marker: Marker | undefined): boolean {
 const SETEXT_EXCLUDED = new Set([35, 62, 96, 126, 60, 124, 91, 36, 58, 61, 45, 42, 95, 43, 123, 9, 0xfeff])
 
 /**
- * Whether a line starting with `|` (before `next`) goes on a paragraph as text: the line after it
- * is no delimiter row, which would make it a table's header (a table may interrupt a paragraph).
+ * Whether a line starting with `|` (its content from `content` to `end`, the next line from
+ * `next`) goes on a paragraph as text: it is no delimiter row, and the line after it is none,
+ * which would make it a table's header (a table may interrupt a paragraph).
  */
-function pipeText(text: string, next: number): boolean {
+function pipeText(text: string, start: number, lineEnd: number, next: number): boolean {
+  if (text.charCodeAt(start) !== 124 || isDelimiterRow(text, start, lineEnd)) return false
   let content = next
   while (content < text.length && (text.charCodeAt(content) === 32 || text.charCodeAt(content) === 9)) content++
   let end = content
@@ -534,7 +536,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         list = marker
         // A line that can only start a paragraph starts one here (nothing is open before it), as
         // does a line of `|` that no delimiter row follows (a table kept as text by the guard).
-        paragraph = setextText || (first === 124 && pipeText(text, next)) ? 1 : 0
+        paragraph = setextText || pipeText(text, content, end, next) ? 1 : 0
         tableHeader = setextText || first === 124
         if (tableHeader) header = { offset: start, line: lineNumber }
       } else if (row) {
@@ -544,7 +546,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         // Only before a row that starts with `|`: a row of text may be a `Table:` caption, which
         // the caption transform takes from a table's end only when other rows come before it.
         if (table > paragraphLines && header && first === 124) stopped = push({ offset: start, line: lineNumber, kind: 'row', hash: lineHash(text, content, end), items, header })
-      } else if (paragraph > 0 && (mayBeSetextText(first, marker) || (first === 124 && pipeText(text, next)))) {
+      } else if (paragraph > 0 && (mayBeSetextText(first, marker) || pipeText(text, content, end, next))) {
         // Plain text going on a paragraph: cut inside it once it is long (chunk-stitch.ts joins
         // the pieces, and checks that no inline syntax runs across the cut).
         paragraph++
@@ -562,7 +564,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       }
       open = opener(text, content, end)
       previousBlank = false
-      if (!clean && !mayBeSetextText(first, marker) && !(first === 124 && pipeText(text, next))) paragraph = 0
+      if (!clean && !mayBeSetextText(first, marker) && !pipeText(text, content, end, next)) paragraph = 0
       if (opensTable) table = 1
       else if (!row) table = 0
     } else {
