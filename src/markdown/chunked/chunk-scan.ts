@@ -523,6 +523,8 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       // A table's row: it starts with `|` or as text (a line that reads as another block ends the table).
       const row = table > 0 && (first === 124 || mayBeSetextText(first, marker))
       const opensTable = table === 0 && mayBeHeader && !clean && isDelimiterRow(text, content, end)
+      // Whether the line can be a paragraph's text: plain text, or a line of `|` that no delimiter row follows.
+      const paragraphText = mayBeSetextText(first, marker) || pipeText(text, content, end, next)
       if (clean) {
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
@@ -536,7 +538,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         list = marker
         // A line that can only start a paragraph starts one here (nothing is open before it), as
         // does a line of `|` that no delimiter row follows (a table kept as text by the guard).
-        paragraph = setextText || pipeText(text, content, end, next) ? 1 : 0
+        paragraph = !afterHeading && paragraphText ? 1 : 0
         tableHeader = setextText || first === 124
         if (tableHeader) header = { offset: start, line: lineNumber }
       } else if (row) {
@@ -546,7 +548,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         // Only before a row that starts with `|`: a row of text may be a `Table:` caption, which
         // the caption transform takes from a table's end only when other rows come before it.
         if (table > paragraphLines && header && first === 124) stopped = push({ offset: start, line: lineNumber, kind: 'row', hash: lineHash(text, content, end), items, header })
-      } else if (paragraph > 0 && (mayBeSetextText(first, marker) || pipeText(text, content, end, next))) {
+      } else if (paragraph > 0 && paragraphText) {
         // Plain text going on a paragraph: cut inside it once it is long (chunk-stitch.ts joins
         // the pieces, and checks that no inline syntax runs across the cut).
         paragraph++
@@ -564,7 +566,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       }
       open = opener(text, content, end)
       previousBlank = false
-      if (!clean && !mayBeSetextText(first, marker) && !pipeText(text, content, end, next)) paragraph = 0
+      if (!clean && !paragraphText) paragraph = 0
       if (opensTable) table = 1
       else if (!row) table = 0
     } else {
