@@ -6,7 +6,7 @@ export { markdownToDocx, treeToDocx, type ConvertOptions, type ConvertResult } f
 export { toDocx, compile, type ToDocxResult } from './docx/to-docx.js'
 export { default, default as remarkDocx, type RemarkDocxOptions } from './docx/plugin.js'
 export { packDocx, convertOutput, readPart, DOCX_MIME, type OutputFormat, type OutputTypes, type PackOptions } from './docx/ooxml/pack.js'
-export { resolveImages, checkImage, decodeDataUrl, imageUrls, type ImageLoader, type ImageConverter, type ImageResult, type ResolvedImages, type ResolveImagesOptions, type LoadedImage, type FailedImage } from './docx/media/images.js'
+export { resolveImages, checkImage, decodeDataUrl, imageUrls, UnreachableHostError, type ImageLoader, type ImageConverter, type ImageResult, type ResolvedImages, type ResolveImagesOptions, type LoadedImage, type FailedImage } from './docx/media/images.js'
 export { resolveDiagrams, type DiagramRenderer, type DiagramRequest, type DiagramResult, type RenderedDiagram, type FailedDiagram, type ResolvedDiagrams, type ResolveDiagramsOptions } from './docx/media/diagrams.js'
 export { diagramBlocks, diagramKey, diagramKind, type DiagramBlock, type DiagramKind } from './mdast/diagrams.js'
 export { readImageInfo, type ImageInfo, type ImageFormat } from './docx/media/image-format.js'

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { ImageLoader } from '../docx/media/images.js'
+import { UnreachableHostError, type ImageLoader } from '../docx/media/images.js'
 
 export interface NodeImageLoaderOptions {
   /** Folder that relative paths are resolved against (the Markdown file's). */
@@ -66,7 +66,8 @@ async function download(url: string, signal: AbortSignal, timeoutMs: number, max
   } catch (error) {
     const name = (error as Error).name
     if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`no answer within ${timeoutMs / 1000} s`)
-    throw new Error(`download failed (${downloadError(error)})`)
+    const reason = `download failed (${downloadError(error)})`
+    throw causeCode(error) !== undefined && UNREACHABLE.has(causeCode(error)!) ? new UnreachableHostError(reason) : new Error(reason)
   }
   if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim())
   const length = Number(response.headers.get('content-length') ?? 0)
@@ -75,6 +76,31 @@ async function download(url: string, signal: AbortSignal, timeoutMs: number, max
   const bytes = new Uint8Array(await response.arrayBuffer())
   if (bytes.length > maxBytes) throw new Error(`it is larger than ${Math.round(maxBytes / 1048576)} MiB`)
   return bytes
+}
+
+/**
+ * Failures that say the host cannot be reached at all, whatever the path: its name does not
+ * resolve (ENOTFOUND; EAI_AGAIN, the resolver did not answer), nothing listens, no route to it,
+ * the connection timed out, or its certificate is not trusted.
+ */
+const UNREACHABLE: ReadonlySet<string> = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+])
+
+function causeCode(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code
+  return typeof code === 'string' ? code : undefined
 }
 
 /** Node's fetch says "fetch failed"; the reason a person can act on is in its cause (ECONNREFUSED, ENOTFOUND…). */

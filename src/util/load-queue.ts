@@ -33,6 +33,12 @@ export interface LoadQueueOptions {
   groupOf?: (key: string) => string | undefined
   /** Timeouts in a row that give a group up (default 4). */
   groupTimeouts?: number
+  /**
+   * Whether a load's error says its whole group cannot be reached (a host name that does not
+   * resolve, a refused connection): that group's other keys are then skipped at once. Offline,
+   * or behind a resolver that drops queries, each such failure can cost seconds, once per image.
+   */
+  groupUnreachable?: (error: unknown) => boolean
 }
 
 /** Thrown (and caught) inside the queue when a load's wait is cut short. */
@@ -59,7 +65,15 @@ export async function loadAll<T>(keys: Iterable<string>, load: (key: string, sig
   const hung = new Map<string, number>()
   /** The loads of each group in flight, to give up together when their group is given up. */
   const running = new Map<string, Set<AbortController>>()
-  const givenUp = (group: string) => `not loaded: ${group} did not answer for ${groupLimit} earlier images`
+  /** Groups found unreachable, with the failure that showed it. */
+  const unreachable = new Map<string, string>()
+  const givenUp = (group: string) => {
+    const failure = unreachable.get(group)
+    return failure !== undefined ? `not loaded: ${group} could not be reached (${failure})` : `not loaded: ${group} did not answer for ${groupLimit} earlier images`
+  }
+  const giveUp = (group: string, except: AbortController) => {
+    for (const other of running.get(group) ?? []) if (other !== except) other.abort(new CutShort('skipped', givenUp(group)))
+  }
   // One controller for the whole queue: the deadline and the caller's cancel both abort it.
   const all = new AbortController()
   const stopAll = (kind: 'deadline' | 'cancelled', reason: string) => {
@@ -78,7 +92,7 @@ export async function loadAll<T>(keys: Iterable<string>, load: (key: string, sig
   const one = async (key: string): Promise<void> => {
     if (all.signal.aborted) return settle(key, cutShort(all.signal.reason))
     const group = options.groupOf?.(key)
-    if (group !== undefined && (hung.get(group) ?? 0) >= groupLimit) {
+    if (group !== undefined && ((hung.get(group) ?? 0) >= groupLimit || unreachable.has(group))) {
       return settle(key, { ok: false, kind: 'skipped', reason: givenUp(group) })
     }
     const controller = new AbortController()
@@ -97,7 +111,10 @@ export async function loadAll<T>(keys: Iterable<string>, load: (key: string, sig
         const count = (hung.get(group) ?? 0) + 1
         hung.set(group, count)
         // Given up: its other loads in flight would only wait out their time limits too.
-        if (count >= groupLimit) for (const other of running.get(group) ?? []) if (other !== controller) other.abort(new CutShort('skipped', givenUp(group)))
+        if (count >= groupLimit) giveUp(group, controller)
+      } else if (!controller.signal.aborted && group !== undefined && !unreachable.has(group) && options.groupUnreachable?.(error) === true) {
+        unreachable.set(group, describe(error))
+        giveUp(group, controller)
       }
       settle(key, cause instanceof CutShort ? cutShort(cause) : { ok: false, kind: 'failed', reason: describe(cause) })
     } finally {

@@ -4,6 +4,7 @@
  * position, the export never fails for them, and --no-remote-images asks the network nothing.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,6 +25,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close()
 })
+
+/** A port on the loopback that nothing listens on (one the system gave, then closed). */
+async function closedPort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((done) => probe.close(done))
+  return port
+}
 
 async function cli(argv: string[]): Promise<{ status: number; stderr: string }> {
   let stderr = ''
@@ -68,6 +78,19 @@ describe('markdocx CLI with remote images', () => {
     // About one round of hanging images reached the server (8 at a time, and one started as the first timed out), not 40.
     const hung = [...server.requests.keys()].filter((path) => path.startsWith('/hang/')).length
     expect(hung).toBeLessThanOrEqual(10)
+  })
+
+  it('gives a host up at its first refused connection: 300 badges offline take no longer than one', async () => {
+    // A loopback port nothing listens on: the connection is refused at once (ECONNREFUSED), as a
+    // host name that does not resolve offline fails (ENOTFOUND) — there, after seconds each.
+    const port = await closedPort()
+    writeFileSync(join(work, 'refused.md'), Array.from({ length: 300 }, (_, i) => `![badge ${i}](http://127.0.0.1:${port}/badge-${i}.svg)`).join('\n\n'))
+    const { status, stderr } = await cli(['refused.md', '-o', 'refused.docx'])
+    expect(status).toBe(0)
+    expect(stderr).toMatch(/^refused\.md:1:1: Image "http:\/\/127\.0\.0\.1:\d+\/badge-0\.svg" is not in the document: download failed \(ECONNREFUSED[^)]*\) \[image-missing\]$/m)
+    expect(stderr).toMatch(/^refused\.md:199:1: Image ".*badge-99\.svg" is not in the document: not loaded: 127\.0\.0\.1:\d+ could not be reached \(download failed \(ECONNREFUSED.*\)\) \[image-missing\]$/m)
+    const produced = inspect(new Uint8Array(readFileSync(join(work, 'refused.docx'))), [], 'cli refused.docx')
+    expect(textOf(produced.document)).toContain('[image: badge 299]')
   })
 
   it('stops at the deadline', async () => {

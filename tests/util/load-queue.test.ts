@@ -145,6 +145,31 @@ describe('loadAll', () => {
     expect(results.get(keys[29]!)).toMatchObject({ reason: `not loaded: ${new URL(server.origin).host} did not answer for 4 earlier images` })
   })
 
+  it('skips the rest of a group at once when a load says the group cannot be reached', async () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `https://down.example/${i}.png`).concat(['https://up.example/a.png'])
+    let calls = 0
+    const unreachable = new Error('download failed (ENOTFOUND)')
+    const results = await loadAll(
+      keys,
+      async (key) => {
+        calls++
+        if (key.includes('down')) throw unreachable
+        return 1
+      },
+      { concurrency: 1, groupOf: (key) => new URL(key).host, groupUnreachable: (error) => error === unreachable },
+    )
+    expect(calls).toBe(2)
+    expect(kinds(results)).toEqual({ failed: 1, skipped: 19, ok: 1 })
+    expect(results.get(keys[0]!)).toMatchObject({ reason: 'download failed (ENOTFOUND)' })
+    expect(results.get(keys[19]!)).toMatchObject({ reason: 'not loaded: down.example could not be reached (download failed (ENOTFOUND))' })
+  })
+
+  it('a failure that does not condemn the group leaves its other loads alone', async () => {
+    const keys = Array.from({ length: 5 }, (_, i) => url(`/fail/not-group-${i}.png`))
+    const results = await loadAll(keys, fetchBytes, { concurrency: 2, groupOf: (key) => new URL(key).host, groupUnreachable: () => false })
+    expect(kinds(results)).toEqual({ failed: 5 })
+  })
+
   it('an answer from the group resets its count of timeouts', async () => {
     const keys = [url('/hang/reset-0.png'), url('/ok/reset-1.png'), url('/hang/reset-2.png'), url('/ok/reset-3.png')]
     const results = await loadAll(keys, fetchBytes, { concurrency: 1, timeoutMs: 150, groupOf: (key) => new URL(key).host, groupTimeouts: 2 })

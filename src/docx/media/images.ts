@@ -19,6 +19,15 @@ import { append } from '../../util/append.js'
 export type ImageLoader = (url: string, signal?: AbortSignal) => Promise<Uint8Array | undefined>
 
 /**
+ * What a loader throws when the image's server cannot be reached at all (its name does not
+ * resolve, it refuses connections): the other images of that host are then not tried, each of
+ * which could cost seconds of waiting on the network.
+ */
+export class UnreachableHostError extends Error {
+  override readonly name = 'UnreachableHostError'
+}
+
+/**
  * Turns an image Word cannot show (WebP, TIFF, AVIF, SVG…) into PNG or JPEG bytes, e.g. on a
  * canvas in the browser. Returns undefined when it cannot.
  */
@@ -100,6 +109,7 @@ export async function resolveImages(tree: Root, options: ResolveImagesOptions = 
     ...(options.onImageProgress ? { onProgress: options.onImageProgress } : {}),
     groupOf: hostOf,
     groupTimeouts: HOST_TIMEOUTS,
+    groupUnreachable: (error) => error instanceof UnreachableHostError,
   })
   // Checking and converting loaded bytes is not cut short: the bytes are here, and a converter has its own limits.
   const checked = await loadAll(urls, async (url): Promise<ImageResult> => {
