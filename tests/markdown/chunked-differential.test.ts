@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { applyEdit, denseDocument, document, edit, firstDifference, fixtureInputs, messageData, packageReadmes, paragraphDocument } from './chunked-support.js'
+import { applyEdit, denseDocument, document, edit, firstDifference, fixtureInputs, longLineDocument, messageData, packageReadmes, paragraphDocument } from './chunked-support.js'
 
 /** Over 4 MB of READMEs parsed twice: about 30 s alone, twice that on a 2-core CI runner running other test files. */
 const README_CORPUS_TIMEOUT = 180_000
@@ -68,6 +68,14 @@ describe('chunked parse = whole parse', () => {
 
   // Cuts inside paragraphs and tables are offered only past 64 lines; here past the first.
   it('on generated paragraphs and tables cut at every line', () => holdsOn(paragraphDocument, 1500, [{ ...EVERY_CUT, paragraphLines: 1 }, { ...EVERY_CUT_GUARDED, paragraphLines: 1 }]))
+
+  // Cuts inside a line are offered only in lines over 16 384 characters; here past 40, every few words.
+  it('on generated long lines cut inside', () =>
+    holdsOn(longLineDocument, 1500, [
+      { ...EVERY_CUT_GUARDED, spaceCuts: { longLine: 40, every: 1 } },
+      { ...EVERY_CUT_GUARDED, spaceCuts: { longLine: 40, every: 24 } },
+      { ...EVERY_CUT, spaceCuts: { longLine: 40, every: 7 } },
+    ]))
 
   it('reports a footnote call again when the edit that takes its definition away lies in another part of the text', () => {
     // The property below found it (seed -1363062159): the definition line became a paragraph, and the

@@ -312,3 +312,32 @@ export const paragraphDocument: fc.Arbitrary<string> = fc
     const markdown = (definitions ? '[u]: http://x.org\n[^1]: a note\n\n' : '') + parts.join('')
     return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
   })
+
+/**
+ * Words for long lines: plain text, closed inline syntax (emphasis, code, links, autolinks,
+ * inline HTML, character references, notes), and characters that open or close syntax alone
+ * (`*`, `[`, `$`…), which a cut inside the line must not be taken beside.
+ */
+const lineWord = fc.oneof(
+  {
+    weight: 30,
+    arbitrary: fc.constantFrom('foo', 'bar', 'Ωmega', 'ünï', 'é', '😀', "it's", '"q"', 'x_y', 'x&amp;y', '&amp;', '&#x1F600;', '&#x41;&#x42;', '*em*', '**strong**', '`code`', '~~del~~', '[link](u)', '![i](p.png)', '<b>', '</b>', '<http://auto.link>', 'www.example.com', 'http://x.y/z', 'www.a.com;&amp;'),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('a@b.co', '$x$', '[^1]', '[u]', '[^nope]', 'H~2~O', '2^10^', '{++ins++}', '[a]{.c}', '@key', '\\*', '*', '_', '[', '`', '<', '1.', '#', '-', '>', '|', ':', '==') },
+)
+
+/**
+ * Documents whose paragraphs are long lines (for the cuts inside a line: chunk-scan.ts
+ * `spaceCuts`), with the blocks a line may turn out to be or sit in around them.
+ */
+export const longLineDocument: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('', 'Intro line\n', '# Head\n\n', '- item\n  ', '> ', '<div>\n', '::: note\n', '| a | b |\n|---|---|\n', '# ', '[u]: http://x.org\n[^1]: a note\n\n'),
+    fc.array(fc.tuple(lineWord, fc.constantFrom(' ', ' ', ' ', '  ', '\t', '', ' \t ')).map(([word, space]) => word + space), { minLength: 20, maxLength: 200 }),
+    fc.constantFrom('\n', '\nnext line\n', '\n===\n', '\n: def\n', '\n|a|\n|-|\n', '', '\n\nafter\n'),
+    fc.constantFrom('\n', '\n', '\r\n'),
+  )
+  .map(([lead, words, tail, ending]) => {
+    const markdown = lead + words.join('') + tail
+    return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
+  })

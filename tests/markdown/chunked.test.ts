@@ -250,6 +250,43 @@ describe('createChunkedParser', () => {
     }
   })
 
+  it('one-off, cuts inside a long line of a paragraph, after white space or between character references, and joins the pieces', () => {
+    // One line of 500 000 character references held micromark's events for all of them: 2.4 GB.
+    const cases = [
+      'Intro &amp; '.repeat(4000),
+      `Start ${'&#x1F600;'.repeat(8000)} end`,
+      `Words with *emphasis*, \`code\`, <b>html</b>, www.example.com and [links](u) ${'and more words here '.repeat(3000)}`,
+    ]
+    for (const line of cases) {
+      const text = `# Title\n\n${line}\n\nAfter.\n`
+      const cuts = scanCuts(text, { spaceCuts: true }).cuts.filter((cut) => cut.kind === 'space')
+      expect(cuts.length).toBeGreaterThan(5)
+      // On line 3, at a column that puts the offset on that line.
+      for (const cut of cuts) expect([cut.line, cut.column]).toEqual([3, cut.offset - text.indexOf(line) + 1])
+      const result = parseMarkdownChunked(text)
+      expectSameAsWhole(result, text)
+      expect(createChunkedParser({ ...EVERY_CUT, spaceCuts: true }).parse(text).parsed).toBeGreaterThan(5)
+    }
+    // Not offered where no edit's incremental scan would know them, nor in short lines.
+    expect(scanCuts(`${'word '.repeat(5000)}\n`).cuts).toHaveLength(0)
+    expect(scanCuts(`${'word '.repeat(3000)}\n`, { spaceCuts: true }).cuts).toHaveLength(0)
+  })
+
+  it('does not cut inside a line where inline syntax runs across the cut, or an autolink runs on over character references', () => {
+    const filler = 'plain words '.repeat(200)
+    const cases = [
+      `${filler}*opened ${filler} closed*`,
+      `${filler}\`opened ${filler} closed\``,
+      `${filler}[opened ${filler} closed](u)`,
+      `${filler}www.a.com;${'&amp;'.repeat(800)}${filler}`,
+      `${filler}$x ${filler} y$`,
+    ]
+    for (const line of cases) {
+      const text = `${line}\n`
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, spaceCuts: { longLine: 100, every: 50 } }).parse(text), text)
+    }
+  })
+
   it('does not cut a paragraph where inline syntax runs across a line, a transform reads its text, or its guard would read it otherwise', () => {
     const plain = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `plain line ${from + i}`)
     const cases = [

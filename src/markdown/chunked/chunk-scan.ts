@@ -7,7 +7,8 @@
  * starts at such a place, between two link reference definitions on lines of their own that
  * start at such places (50 000 definitions in a row were one chunk: micromark's events for
  * them took 1.5 GB), inside a long top-level list, before the line that
- * starts its next item, and inside a long top-level paragraph, before a line of plain text
+ * starts its next item, inside a long line of a top-level paragraph (one-off parses:
+ * `spaceCuts`), and inside a long top-level paragraph, before a line of plain text
  * (micromark holds a few KB per line of a paragraph until it ends: 100 000 lines took 1.5 GB). The scan is deliberately simple — it only has to be good at guessing; the chunked
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
@@ -15,7 +16,7 @@
  * `<script>`, `<pre>`…), front matter and fenced divs, so that it does not offer cuts inside them.
  */
 
-export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line' | 'row'
+export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line' | 'row' | 'space'
 
 export interface ScanOptions {
   /**
@@ -23,10 +24,38 @@ export interface ScanOptions {
    * paragraphs are cut, so the paragraphs of real documents are never parsed in pieces.
    */
   readonly paragraphLines?: number
+  /**
+   * Offer cuts inside a long line of a top-level paragraph (kind `space`). Only for one-off
+   * parses: an editor's incremental scan (`rescanCuts`) knows nothing of them.
+   */
+  readonly spaceCuts?: boolean | SpaceCuts
+}
+
+/** How long a line is before it is cut inside, and about how often (tests make them small). */
+export interface SpaceCuts {
+  readonly longLine: number
+  readonly every: number
 }
 
 /** Lines of a paragraph before the scan offers cuts inside it. */
 const PARAGRAPH_LINES_UNCUT = 64
+
+/**
+ * A paragraph line longer than `longLine` is offered `space` cuts inside it, about every
+ * `every` characters: micromark holds some 500 bytes per inline token of a paragraph
+ * until it ends, so one line of 500 000 character references took 2.4 GB.
+ */
+const DEFAULT_SPACE_CUTS: SpaceCuts = { longLine: 16_384, every: 2048 }
+
+/**
+ * Where a long line may be cut: after white space, before a character that at a line's start
+ * can only begin a paragraph's text (a letter, `&`, a quote, any non-ASCII character but white
+ * space) — the space reads as the line's start would for emphasis and autolinks — or between
+ * two character references (`;&`).
+ */
+// A run of white space is matched whole, once (the lookbehind and the captured lookahead keep
+// the engine from trying it again from each of its characters).
+const SPACE_CUT = /(?<![ \t])(?=([ \t]+))\1(?=[\p{L}&"'\u0080-\u{10ffff}])(?![\s\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}])|;(?=&)/gu
 
 /** Where a chunk may start, and why. */
 export interface Cut {
@@ -48,8 +77,13 @@ export interface Cut {
    * `row`: the line, at the margin and starting with `|`, is a row of a top-level table that
    *   has already run for `paragraphLines` rows. The piece after it is parsed under
    *   the table's header and delimiter rows (chunked.ts).
+   * `space`: not a line's start but a letter after white space inside a long line of a
+   *   top-level paragraph (`spaceCuts`); `column` says where. chunk-stitch.ts joins the two
+   *   pieces with that white space, and checks that no inline syntax runs across the cut.
    */
   readonly kind: CutKind
+  /** For a `space` cut: its 1-based column (micromark's: a tab counts as one). */
+  readonly column?: number
   /** A small hash of the line's start, for content-defined grouping. */
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
@@ -303,6 +337,24 @@ export function literalBlockRanges(text: string): Array<[number, number]> {
   return ranges
 }
 
+/** `space` cuts inside the paragraph line from `lineStart` (its content from `content` to `end`). */
+function pushSpaceCuts(text: string, content: number, end: number, lineStart: number, line: number, every: number, push: (cut: Cut) => boolean): boolean {
+  // Searched within the line only (a slice is a view in V8, not a copy).
+  const ownLine = text.slice(content, end)
+  let from = every
+  while (from < ownLine.length) {
+    SPACE_CUT.lastIndex = from
+    const found = SPACE_CUT.exec(ownLine)
+    if (!found) return false
+    const at = found.index + found[0].length
+    if (at >= ownLine.length - 1) return false
+    const offset = content + at
+    if (push({ offset, line, kind: 'space', column: offset - lineStart + 1, hash: lineHash(text, offset, end), items: 0 })) return true
+    from = at + every
+  }
+  return false
+}
+
 export interface Scan {
   readonly cuts: Cut[]
   /** The line the end of the text is on. */
@@ -447,6 +499,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   const length = text.length
   const plainNewlines = text.indexOf('\r', start) === -1
   const paragraphLines = options.paragraphLines ?? PARAGRAPH_LINES_UNCUT
+  const spaceCuts = options.spaceCuts === true ? DEFAULT_SPACE_CUTS : options.spaceCuts || undefined
   let { open, previousBlank, afterHeading, afterDefinition, list, items, divs, paragraph, table, tableHeader, header } = state
   // Whether the previous line could be a setext heading's text (it started where nothing was open).
   let setextText = false
@@ -586,6 +639,12 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     if (underline && open === undefined) {
       afterHeading = true
       list = undefined
+    }
+    // Any long line outside an open block: the cut's check (chunk-stitch.ts) accepts it only
+    // where both pieces read the line as one top-level paragraph (a line of `$x$` or `<img>`
+    // begins one too, though the scan takes only a line starting as plain text for one).
+    if (spaceCuts && !stopped && !blank && divs === 0 && open === undefined && end - content > spaceCuts.longLine) {
+      stopped = pushSpaceCuts(text, content, end, start, lineNumber, spaceCuts.every, push)
     }
     start = next
     if (stopped) break

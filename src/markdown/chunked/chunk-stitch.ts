@@ -24,6 +24,10 @@
  * one (text, joined to the text on either side), or a hard break for two trailing spaces or a
  * trailing backslash.
  *
+ * A cut inside a line of a paragraph (kind `space`) is exact on the same terms, with only white
+ * space between A's last inline node and the cut, or character references alone back to white
+ * space where the cut is between two of them (`;&`); the two are joined with that white space.
+ *
  * A cut between a table's rows (kind `row`) is exact when B, parsed under a copy of the
  * table's header and delimiter rows, holds the same table from the cut's row on (tableCut).
  *
@@ -33,7 +37,7 @@ import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent,
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
-import { isDelimiterRow, type CutKind } from './chunk-scan.js'
+import { isBlankFrom, isDelimiterRow, type CutKind } from './chunk-scan.js'
 
 /** Top-level node types that no transform relates to their neighbours, and that close cleanly. */
 const SAFE_AT_CUT = new Set(['paragraph', 'heading', 'thematicBreak', 'blockquote', 'list', 'code', 'html', 'math', 'definition', 'footnoteDefinition', 'yaml', 'fencedDiv', 'pageBreak'])
@@ -89,6 +93,7 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: CutKind
   // footnote's `10)` would not start a list, as it does at a chunk's start.
   if (kind === 'definition' && (last.type !== 'definition' || first.type !== 'definition' || lineEndings(text, last.position?.end.offset ?? 0, a.end) !== 1 || headingAfterDefinitions(b.tree))) return { ok: false }
   if (kind === 'line') return opensAcross(a.tree) ? { ok: false } : paragraphCut(text, last, first, a.end)
+  if (kind === 'space') return opensAcross(a.tree) ? { ok: false } : spaceCut(text, last, first, a.start, a.end)
   if (captionAcross(last, first)) return { ok: false }
   // A div opened in A and not closed there may close in B (fenced-divs.ts), and so may a
   // CriticMarkup change opened in A (critic-spans.ts): the whole decides.
@@ -247,7 +252,7 @@ export function joinTables(a: Table, b: Table, aIsOwn = false): Table {
  * ending in the text), `spaces` (a hard break: two or more trailing spaces) or `backslash` (a
  * hard break: a backslash right before the line ending).
  */
-export type LineBreak = 'soft' | 'spaces' | 'backslash'
+export type LineBreak = 'soft' | 'spaces' | 'backslash' | 'space'
 
 /** The verdict on a cut inside a paragraph (see the file's comment). */
 function paragraphCut(text: string, last: RootContent, first: RootContent, cut: number): Verdict {
@@ -268,6 +273,47 @@ function paragraphCut(text: string, last: RootContent, first: RootContent, cut: 
   // the backslash. Rare enough to parse whole.
   if (lineBreak === 'backslash' && (x.type !== 'text' || x.position.end.offset !== lineEndingStart(text, cut) || !x.value.endsWith('\\') || /[\r\n]$/.test(x.value.slice(0, -1)))) return { ok: false }
   return { ok: true, join: false, blankBetween: false, lineBreak }
+}
+
+/**
+ * The verdict on a cut inside a line of a paragraph (kind `space`): A ends with the paragraph,
+ * only white space between its end and the cut (none where the cut is between two character
+ * references, `;&`, and then text on both sides reaches the cut), B starts with the rest of it,
+ * and no inline syntax is left open on either side. The pieces are joined with that white space
+ * (`lineBreak: 'space'`): the line's start reads as white space does, for emphasis and autolinks.
+ */
+function spaceCut(text: string, last: RootContent, first: RootContent, start: number, cut: number): Verdict {
+  if (last.type !== 'paragraph' || first.type !== 'paragraph' || last.data !== undefined || first.data !== undefined) return { ok: false }
+  const x = last.children[last.children.length - 1]
+  const y = first.children[0]
+  if (!x?.position || !y?.position || x.data !== undefined || y.data !== undefined) return { ok: false }
+  // The paragraph's end takes in trailing white space; its last node's does not.
+  const end = x.position.end.offset
+  if (end === undefined || end > cut || (last.position?.end.offset ?? Infinity) > cut || !isBlankFrom(text, end, cut)) return { ok: false }
+  if (end === cut && (x.type !== 'text' || y.type !== 'text' || y.position.start.offset !== cut || text.charCodeAt(cut) !== 38 /* & */ || !referencesBack(text, start, cut))) return { ok: false }
+  if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
+  return { ok: true, join: false, blankBetween: false, lineBreak: 'space' }
+}
+
+/** A character reference ending at the end of the string (`&amp;`, `&#233;`, `&#xE9;`). */
+const REFERENCE_AT_END = /&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});$/
+
+/**
+ * Whether the text before `cut` back to white space, or to `start` (A's start: a line's start,
+ * or an earlier cut that passed this same test), is character references only. Then nothing
+ * there reads differently with or without what follows the cut: an autolink literal
+ * (`www.a.com;&amp;…`, which runs to white space) cannot have begun in it.
+ */
+function referencesBack(text: string, start: number, cut: number): boolean {
+  let at = cut
+  while (at > start) {
+    const code = text.charCodeAt(at - 1)
+    if (code === 32 || code === 9) return true
+    const match = REFERENCE_AT_END.exec(text.slice(Math.max(start, at - 40), at))
+    if (!match) return false
+    at -= match[0].length
+  }
+  return true
 }
 
 /** Where the line ending before `cut` (a line start) starts. */
@@ -345,10 +391,25 @@ export function joinParagraphs(text: string, a: Paragraph, b: Paragraph, lineBre
   const joined: Paragraph = aIsOwn ? a : { ...a, children: [...a.children] }
   const x = joined.children[joined.children.length - 1]!
   const y = b.children[0]!
+  let from = 1
+  if (lineBreak === 'space') {
+    // Inside one line: the white space between (if any) and the text on either side are one text.
+    const gap = x.position!.end.offset!
+    const before = x.type === 'text' ? x : undefined
+    const after = y.type === 'text' ? y : undefined
+    if (before) joined.children.pop()
+    const start = before ? before.position!.start : { line: cut.line, column: cut.column - (cut.offset! - gap), offset: gap }
+    const end = after ? after.position!.end : { ...cut }
+    joined.children.push({ type: 'text', value: (before?.value ?? '') + text.slice(gap, cut.offset) + (after?.value ?? ''), position: { start, end } })
+    if (!after) from = 0
+    for (let index = from; index < b.children.length; index++) joined.children.push(b.children[index]!)
+    if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
+    return joined
+  }
+  // Not computed for a cut inside a line: walking back a line of megabytes per cut is quadratic.
   const ending = lineEndingStart(text, cut.offset!)
   const lineStart = lineAt(text, ending)
   const pointAt = (offset: number): Point => ({ line: cut.line - 1, column: offset - lineStart + 1, offset })
-  let from = 1
   if (lineBreak === 'soft') {
     // The text of the line ending takes in the text on either side.
     const before = x.type === 'text' ? x : undefined
@@ -402,28 +463,34 @@ export function joinLists(a: List, b: List, blankBetween: boolean, aIsOwn = fals
 }
 
 /**
- * Moves every position in `tree` by `lines` and `offset` (columns never change: chunks start at
- * a line start). `fresh` gives every node its own position objects first — transforms may share
- * one point between two nodes, which would then move twice.
+ * Moves every position in `tree` by `lines` and `offset`. Columns change only on the line a
+ * `space` piece starts on (`column`: points on its line `line`, before the move, move by `delta`);
+ * other pieces start at a line's start. `fresh` gives every node its own position objects first —
+ * transforms may share one point between two nodes, which would then move twice.
  */
-export function shiftPositions(tree: Root, lines: number, offset: number, fresh: boolean): void {
-  if (!fresh && lines === 0 && offset === 0) return
+export function shiftPositions(tree: Root, lines: number, offset: number, fresh: boolean, column?: { line: number; delta: number }): void {
+  const columns = column && column.delta !== 0 ? column : undefined
+  if (!fresh && lines === 0 && offset === 0 && !columns) return
   walk(tree, (node) => {
     const position = node.position
     if (position) {
-      if (fresh) node.position = { start: movedPoint(position.start, lines, offset), end: movedPoint(position.end, lines, offset) }
-      else movePosition(position, lines, offset)
+      if (fresh) node.position = { start: movedPoint(position.start, lines, offset, columns), end: movedPoint(position.end, lines, offset, columns) }
+      else movePosition(position, lines, offset, columns)
     }
   })
 }
 
-function movedPoint(point: Point, lines: number, offset: number): Point {
-  const moved: Point = { line: point.line + lines, column: point.column }
+function movedPoint(point: Point, lines: number, offset: number, columns: { line: number; delta: number } | undefined): Point {
+  const moved: Point = { line: point.line + lines, column: columns && point.line === columns.line ? point.column + columns.delta : point.column }
   if (point.offset !== undefined) moved.offset = point.offset + offset
   return moved
 }
 
-function movePosition(position: Position, lines: number, offset: number): void {
+function movePosition(position: Position, lines: number, offset: number, columns: { line: number; delta: number } | undefined): void {
+  if (columns) {
+    if (position.start.line === columns.line) position.start.column += columns.delta
+    if (position.end.line === columns.line) position.end.column += columns.delta
+  }
   position.start.line += lines
   position.end.line += lines
   if (position.start.offset !== undefined) position.start.offset += offset

@@ -93,6 +93,11 @@ export interface ChunkedParserOptions {
   /** Lines a top-level paragraph runs before it may be cut inside (chunk-scan.ts; default 64). */
   paragraphLines?: number
   /**
+   * Cut long lines of top-level paragraphs too (chunk-scan.ts `spaceCuts`; tests give small sizes): for one-off parses,
+   * as the incremental scan of a parse told what an edit left unchanged does not offer them.
+   */
+  spaceCuts?: ScanOptions['spaceCuts']
+  /**
    * Guard the whole document once before cutting it (guard-plugin.ts `guardWhole`), so that a
    * paragraph the guard changes (a table over the cell budget kept as text, hundreds of `:`
    * lines) is cut into pieces like any other instead of being parsed whole. For one-off parses:
@@ -130,6 +135,8 @@ interface Entry {
   offset: number
   /** The parse call that last used it (an entry serves one place per call). */
   used: number
+  /** Columns the points on its first line are moved by (a `space` piece starts inside a line). */
+  column: number
   /** Lines and characters parsed before the piece's own text: a table's header and delimiter rows (a `row` piece). */
   readonly prefixLines: number
   readonly prefixLength: number
@@ -141,6 +148,8 @@ interface Placed {
   readonly end: number
   readonly line: number
   readonly kind: Cut['kind']
+  /** Columns before its start on its first line (a `space` piece starts inside a line; 0 otherwise). */
+  readonly column: number
   entry: Entry
   reused: boolean
   /** Whether its first node continues the previous piece's last list. */
@@ -163,7 +172,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   const maxChunk = options.maxChunk ?? 8192
   const maxItems = options.maxItems ?? 24
   const { outside, base } = options
-  const scanOptions: ScanOptions = options.paragraphLines === undefined ? {} : { paragraphLines: options.paragraphLines }
+  const scanOptions: ScanOptions = { ...(options.paragraphLines === undefined ? {} : { paragraphLines: options.paragraphLines }), ...(options.spaceCuts ? { spaceCuts: options.spaceCuts } : {}) }
   // Entries by their text (a Map hashes strings natively, far faster than a hash in JavaScript).
   let cache = new Map<string, Entry[]>()
   let generation = 0
@@ -201,6 +210,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const lines = new Map<number, number>([[0, 1], [source.length, endLine]])
     const kinds = new Map<number, Cut['kind']>()
     const headers = new Map<number, LinePlace>()
+    // Where a `space` piece starts inside its line: columns before it.
+    const columns = new Map<number, number>()
     const frontMatterEnd = frontMatterClose(source)
     let last = 0
     let items = 0
@@ -211,7 +222,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       if (cut.offset <= frontMatterEnd) continue
       // Inside a paragraph the parser's guard (guard.ts) must find nothing, as its limits are per
       // paragraph: a piece under them would read what the whole takes literally.
-      if ((cut.kind === 'line' || cut.kind === 'row') && guarded?.touched(cut.offset)) continue
+      if ((cut.kind === 'line' || cut.kind === 'row' || cut.kind === 'space') && guarded?.touched(cut.offset)) continue
       const size = cut.offset - last
       if (size >= maxChunk || items >= maxItems || (size >= minChunk && cut.hash % every === 0)) {
         items = 0
@@ -219,6 +230,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         lines.set(cut.offset, cut.line)
         kinds.set(cut.offset, cut.kind)
         if (cut.header) headers.set(cut.offset, cut.header)
+        if (cut.column !== undefined) columns.set(cut.offset, cut.column - 1)
         last = cut.offset
       }
     }
@@ -234,6 +246,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     const place = (start: number, end: number): Placed => {
       const line = lines.get(start)!
       const kind = kinds.get(start) ?? 'blank'
+      const column = columns.get(start) ?? 0
       // A table's rows are parsed under its header and delimiter rows (taken out when joined).
       const header = kind === 'row' ? headers.get(start) : undefined
       const prefix = header ? tablePrefix(source, header.offset) : ''
@@ -250,15 +263,16 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         const list = cache.get(own)
         if (list) list.push(entry)
         else cache.set(own, [entry])
-        placeFresh(entry, line, start, header)
+        placeFresh(entry, line, start, header, column)
       } else {
-        shiftPositions(entry.tree, line - entry.line, start - entry.offset, false)
+        shiftPositions(entry.tree, line - entry.line, start - entry.offset, false, { line: entry.line, delta: column - entry.column })
         if (header) startAtHeader(entry.tree, header)
       }
       entry.line = line
       entry.offset = start
+      entry.column = column
       entry.used = generation
-      return { start, end, line, kind, entry, reused, join: false, blankBefore: false }
+      return { start, end, line, kind, column, entry, reused, join: false, blankBefore: false }
     }
 
     const accepted: Placed[] = []
@@ -277,8 +291,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       if (previous) {
         // A transform may word its messages per paragraph ("and 3 more here"): a paragraph
         // with messages is parsed whole. (A table's messages are per row or cell.)
-        const inside = current.kind === 'line' || current.kind === 'row'
-        const lineCutWithMessages = current.kind === 'line' && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
+        const inside = current.kind === 'line' || current.kind === 'row' || current.kind === 'space'
+        const lineCutWithMessages = (current.kind === 'line' || current.kind === 'space') && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
         let verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(source, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
         // A caption after a table that has one before it: the whole decides which it takes.
         if (verdict.ok && verdict.rows && previous.captionBefore && current.entry.tree.children[0]?.type === 'tableCaption') verdict = { ok: false }
@@ -332,9 +346,10 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       const header = piece.kind === 'row' ? headers.get(piece.start) : undefined
       const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes, piece.entry.text.slice(0, piece.entry.prefixLength), guardOf(piece.start, piece.end, header))
       parsedCount++
-      placeFresh(entry, piece.line, piece.start, header)
+      placeFresh(entry, piece.line, piece.start, header, piece.column)
       entry.line = piece.line
       entry.offset = piece.start
+      entry.column = piece.column
       entry.used = generation
       piece.entry.used = 0
       const list = cache.get(entry.text) ?? []
@@ -402,7 +417,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
  * reused and each chunk costs the parser a fixed set-up; small enough that remark's
  * super-linear cases stay small.
  */
-export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384, guardWhole: true }
+export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384, guardWhole: true, spaceCuts: true }
 
 /** Parses Markdown through chunks; the result equals `parseMarkdown(text, path)`. */
 export function parseMarkdownChunked(text: string, path?: string): ParseResult {
@@ -438,7 +453,7 @@ function parsePiece(text: string, key: string, definitions: ReadonlySet<string>,
     }
     return processor.runSync(parsed, file) as Root
   })
-  return { key, text, tree, record, defines: definedLabels(tree), messages: file.messages, line: 1, offset: 0, used: 0, prefixLines: prefix === '' ? 0 : countLines(prefix), prefixLength: prefix.length }
+  return { key, text, tree, record, defines: definedLabels(tree), messages: file.messages, line: 1, offset: 0, column: 0, used: 0, prefixLines: prefix === '' ? 0 : countLines(prefix), prefixLength: prefix.length }
 }
 
 /** A table's header and delimiter rows, from the header line's start: the text of two lines, their endings included. */
@@ -451,8 +466,8 @@ function tablePrefix(text: string, header: number): string {
  * A freshly parsed entry moved to where its piece starts (`line`, `start`): its own text begins
  * before that by its prefix, if any; a row piece's table starts at its header.
  */
-function placeFresh(entry: Entry, line: number, start: number, header: LinePlace | undefined): void {
-  shiftPositions(entry.tree, line - 1 - entry.prefixLines, start - entry.prefixLength, true)
+function placeFresh(entry: Entry, line: number, start: number, header: LinePlace | undefined, column: number): void {
+  shiftPositions(entry.tree, line - 1 - entry.prefixLines, start - entry.prefixLength, true, { line: 1, delta: column })
   if (header) startAtHeader(entry.tree, header)
 }
 
@@ -492,7 +507,7 @@ function stitch(text: string, pieces: Placed[]): Root {
       if (caption) children.splice(children.length - 1, 0, caption)
     } else if (piece.lineBreak) {
       const previous = children[children.length - 1] as Paragraph
-      const cut = { line: piece.line, column: 1, offset: piece.start }
+      const cut = { line: piece.line, column: piece.column + 1, offset: piece.start }
       const joined = joinParagraphs(text, previous, nodes[0] as Paragraph, piece.lineBreak, cut, own.has(previous))
       own.add(joined)
       children[children.length - 1] = joined
@@ -556,7 +571,7 @@ function moveMessages(piece: Placed, file: VFile): void {
 
 function shifted(point: { line: number; column: number; offset?: number | undefined }, piece: Placed) {
   const { prefixLines, prefixLength } = piece.entry
-  return { line: point.line + piece.line - 1 - prefixLines, column: point.column, ...(point.offset !== undefined ? { offset: point.offset + piece.start - prefixLength } : {}) }
+  return { line: point.line + piece.line - 1 - prefixLines, column: point.line === 1 ? point.column + piece.column : point.column, ...(point.offset !== undefined ? { offset: point.offset + piece.start - prefixLength } : {}) }
 }
 
 function union(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
