@@ -324,6 +324,8 @@ const lineWord = fc.oneof(
     arbitrary: fc.constantFrom('foo', 'bar', 'Ωmega', 'ünï', 'é', '😀', "it's", '"q"', 'x_y', 'x&amp;y', '&amp;', '&#x1F600;', '&#x41;&#x42;', '*em*', '**strong**', '`code`', '~~del~~', '[link](u)', '![i](p.png)', '<b>', '</b>', '<http://auto.link>', 'www.example.com', 'http://x.y/z', 'www.a.com;&amp;'),
   },
   { weight: 1, arbitrary: fc.constantFrom('a@b.co', '$x$', '[^1]', '[u]', '[^nope]', 'H~2~O', '2^10^', '{++ins++}', '[a]{.c}', '@key', '\\*', '*', '_', '[', '`', '<', '1.', '#', '-', '>', '|', ':', '==') },
+  // Words that begin a block at a line's start, or inline syntax, right after a cut.
+  { weight: 6, arbitrary: fc.constantFrom('#', '# h', '>', '- x', '* x', '+ x', '1. x', '2) x', '|', '| a |', ':', ': d', '::: n', '===', '---', '***', '```', '~~~', '$$', '<div>', '<!--', '<b>', '[u]: /x', '[^1]: n', '\\newpage', '%', '&', '*a*', '_a_', '`c`', '$x$', '[link](u)', '|---|') },
 )
 
 /**
@@ -332,9 +334,9 @@ const lineWord = fc.oneof(
  */
 export const longLineDocument: fc.Arbitrary<string> = fc
   .tuple(
-    fc.constantFrom('', 'Intro line\n', '# Head\n\n', '- item\n  ', '> ', '<div>\n', '::: note\n', '| a | b |\n|---|---|\n', '# ', '[u]: http://x.org\n[^1]: a note\n\n'),
+    fc.constantFrom('', 'Intro line\n', '# Head\n\n', '- item\n  ', '> ', '<div>\n', '::: note\n', '| a | b |\n|---|---|\n', '# ', '[u]: http://x.org\n[^1]: a note\n\n', 'Table: '),
     fc.array(fc.tuple(lineWord, fc.constantFrom(' ', ' ', ' ', '  ', '\t', '', ' \t ')).map(([word, space]) => word + space), { minLength: 20, maxLength: 200 }),
-    fc.constantFrom('\n', '\nnext line\n', '\n===\n', '\n: def\n', '\n|a|\n|-|\n', '', '\n\nafter\n'),
+    fc.constantFrom('\n', '\nnext line\n', '\n===\n', '\n: def\n', '\n|a|\n|-|\n', '', '\n\nafter\n', '\n|---|---|\n', '\n---|---\n| x | y |\n', '\n|-|\n', '\n\n| a | b |\n|---|---|\n| 1 | 2 |\n'),
     fc.constantFrom('\n', '\n', '\r\n'),
   )
   .map(([lead, words, tail, ending]) => {

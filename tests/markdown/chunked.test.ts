@@ -285,6 +285,18 @@ describe('createChunkedParser', () => {
       const text = `${line}\n`
       expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, spaceCuts: { longLine: 100, every: 50 } }).parse(text), text)
     }
+    // A long line heading a table (cut, its piece would have fewer cells), a long `Table:`
+    // caption before a table (the caption transform reads the paragraph whole), in a line and
+    // over lines.
+    const captions = [
+      `${'| a '.repeat(60)}|\n${'|---'.repeat(60)}|\n${'| 1 '.repeat(60)}|\n`,
+      `Table: ${'caption words '.repeat(30)}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
+      `Table: ${Array.from({ length: 10 }, (_, i) => `caption line ${i}`).join('\n')}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
+    ]
+    for (const text of captions) {
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, spaceCuts: { longLine: 40, every: 10 } }).parse(text), text)
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, paragraphLines: 1 }).parse(text), text)
+    }
   })
 
   it('does not cut a paragraph where inline syntax runs across a line, a transform reads its text, or its guard would read it otherwise', () => {

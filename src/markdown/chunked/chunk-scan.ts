@@ -48,14 +48,14 @@ const PARAGRAPH_LINES_UNCUT = 64
 const DEFAULT_SPACE_CUTS: SpaceCuts = { longLine: 16_384, every: 2048 }
 
 /**
- * Where a long line may be cut: after white space, before a character that at a line's start
- * can only begin a paragraph's text (a letter, `&`, a quote, any non-ASCII character but white
- * space) — the space reads as the line's start would for emphasis and autolinks — or between
- * two character references (`;&`).
+ * Where a long line may be cut: after white space (which reads as the line's start does, for
+ * emphasis and autolinks), before any other character — one that begins a block at a line's
+ * start (`#`, `>`, `- `, `<div>`…) makes the piece after the cut start with that block, which
+ * the cut's check refuses — or between two character references (`;&`).
  */
 // A run of white space is matched whole, once (the lookbehind and the captured lookahead keep
 // the engine from trying it again from each of its characters).
-const SPACE_CUT = /(?<![ \t])(?=([ \t]+))\1(?=[\p{L}&"'\u0080-\u{10ffff}])(?![\s\u{1680}\u{2000}-\u{200a}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}])|;(?=&)/gu
+const SPACE_CUT = /(?<![ \t])(?=([ \t]+))\1(?=\S)|;(?=&)/gu
 
 /** Where a chunk may start, and why. */
 export interface Cut {
@@ -177,11 +177,16 @@ const SETEXT_EXCLUDED = new Set([35, 62, 96, 126, 60, 124, 91, 36, 58, 61, 45, 4
  */
 function pipeText(text: string, start: number, lineEnd: number, next: number): boolean {
   if (text.charCodeAt(start) !== 124 || isDelimiterRow(text, start, lineEnd)) return false
-  let content = next
+  return !delimiterRowAt(text, next)
+}
+
+/** Whether the line starting at `start` is a table's delimiter row (after any indent). */
+function delimiterRowAt(text: string, start: number): boolean {
+  let content = start
   while (content < text.length && (text.charCodeAt(content) === 32 || text.charCodeAt(content) === 9)) content++
   let end = content
   while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++
-  return !isDelimiterRow(text, content, end)
+  return isDelimiterRow(text, content, end)
 }
 
 /**
@@ -643,7 +648,9 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     // Any long line outside an open block: the cut's check (chunk-stitch.ts) accepts it only
     // where both pieces read the line as one top-level paragraph (a line of `$x$` or `<img>`
     // begins one too, though the scan takes only a line starting as plain text for one).
-    if (spaceCuts && !stopped && !blank && divs === 0 && open === undefined && end - content > spaceCuts.longLine) {
+    // Not before a delimiter row: the whole line heads a table there, where the piece after a
+    // cut, with fewer cells, might head none and read as a paragraph.
+    if (spaceCuts && !stopped && !blank && divs === 0 && open === undefined && end - content > spaceCuts.longLine && !delimiterRowAt(text, next)) {
       stopped = pushSpaceCuts(text, content, end, start, lineNumber, spaceCuts.every, push)
     }
     start = next

@@ -35,7 +35,7 @@
  */
 import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table, Text } from 'mdast'
 import type { Point, Position } from 'unist'
-import { isCaptionParagraph } from '../syntax/table-caption.js'
+import { isCaptionParagraph, startsLikeCaption } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
 import { isBlankFrom, isDelimiterRow, type CutKind } from './chunk-scan.js'
 
@@ -268,6 +268,8 @@ function paragraphCut(text: string, last: RootContent, first: RootContent, cut: 
   if (!x?.position || !y?.position || x.data !== undefined || y.data !== undefined) return { ok: false }
   // Both sides: transforms over a paragraph's text (CriticMarkup) may rebuild all of it.
   if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
+  // A `Table:` caption the transform takes for a table after it (in B) only in the whole.
+  if (startsLikeCaption(last)) return { ok: false }
   const lineBreak = lineBreakBefore(text, cut)
   // A backslash alone on its (indented) line: micromark ends the text before the indent, not at
   // the backslash. Rare enough to parse whole.
@@ -292,6 +294,8 @@ function spaceCut(text: string, last: RootContent, first: RootContent, start: nu
   if (end === undefined || end > cut || (last.position?.end.offset ?? Infinity) > cut || !isBlankFrom(text, end, cut)) return { ok: false }
   if (end === cut && (x.type !== 'text' || y.type !== 'text' || y.position.start.offset !== cut || text.charCodeAt(cut) !== 38 /* & */ || !referencesBack(text, start, cut))) return { ok: false }
   if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
+  // A `Table:` caption the transform takes for a table after it (in B) only in the whole.
+  if (startsLikeCaption(last)) return { ok: false }
   return { ok: true, join: false, blankBetween: false, lineBreak: 'space' }
 }
 

@@ -55,6 +55,15 @@ export function isCaptionParagraph(node: RootContent): boolean {
   return node.type === 'paragraph' && captionOf(node) !== undefined
 }
 
+/**
+ * Whether a paragraph starts with the caption prefix, whatever follows it: a piece of a
+ * paragraph cut in two (chunked parser) may hold `Table:` alone, and the whole a caption.
+ */
+export function startsLikeCaption(node: RootContent): boolean {
+  const first = node.type === 'paragraph' ? node.children[0] : undefined
+  return first?.type === 'text' && PREFIX.test(first.value)
+}
+
 /** The caption a paragraph holds, if it starts with the caption prefix and has text after it. */
 function captionOf(paragraph: Paragraph): TableCaption | undefined {
   const first = paragraph.children[0]
