@@ -39,6 +39,7 @@ describe('public API', () => {
         'safeUrl',
         'toDocx',
         'treeToDocx',
+        'UnreachableHostError',
       ].sort(),
     )
   })

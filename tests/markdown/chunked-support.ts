@@ -277,7 +277,7 @@ const inlineToken = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom('word', 'a', 'b c', ' ', 'x_y', '1', 'é', '&amp;', '&ast;') },
   {
     weight: 3,
-    arbitrary: fc.constantFrom('*', '**', '_', '`', '``', '[', ']', '](u)', '<', '<b>', '</b>', '$', '~', '~~', '{++', '++}', '{>>', '<<}', '^', '=', '\\', '\\*', '@key', '[@key]', '[^1]', '^[note]', '![i](p.png)', '[u]', '[s]{.c}', 'http://x.org', 'www.x.org', '*em*', '`code`', '[link](u)', 'H~2~O'),
+    arbitrary: fc.constantFrom('*', '**', '_', '`', '``', '[', ']', '](u)', '<', '<b>', '</b>', '$', '~', '~~', '{++', '++}', '{>>', '<<}', '^', '=', '\\', '\\*', '@key', '[@key]', '[^1]', '^[note]', '![i](p.png)', '[u]', '[s]{.c}', 'http://x.org', 'www.x.org', '*em*', '`code`', '[link](u)', 'H~2~O', '$x$', '$a b$', '$$x$$'),
   },
 )
 

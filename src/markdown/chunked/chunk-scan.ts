@@ -167,6 +167,36 @@ function mayBeSetextText(first: number, marker: Marker | undefined): boolean {
   return marker === undefined && !SETEXT_EXCLUDED.has(first)
 }
 
+/**
+ * Whether a line at the margin that starts with inline syntax rather than text (where
+ * `mayBeSetextText` says no) can only go on a paragraph it follows: inline math (not `$$`),
+ * emphasis (not a thematic break or a list item), a code span or strikethrough (fewer than three
+ * backticks or tildes), inline HTML, a `{`. Not `[`: after a definition's line, a line of `[` is
+ * the scan's `definition` cut, which an incremental scan restarting inside a paragraph would
+ * not know. A guess, as the scan's are: where such a line
+ * starts a block after all (`<div>`), the piece after the cut starts with it, and the cut's
+ * check refuses it.
+ */
+function continuesParagraph(text: string, content: number, end: number, first: number, marker: Marker | undefined): boolean {
+  if (marker !== undefined) return false
+  switch (first) {
+    case 36 /* $ */:
+      return text.charCodeAt(content + 1) !== 36
+    case 42 /* * */:
+    case 95 /* _ */:
+      return !isThematicBreak(text, content, end)
+    case 96 /* ` */:
+    case 126 /* ~ */:
+      return runLength(text, content, end, first) < 3
+    case 60 /* < */:
+    case 123 /* { */:
+    case 43 /* + */:
+      return true
+    default:
+      return false
+  }
+}
+
 /** `#`, `>`, `` ` ``, `~`, `<`, `|`, `[`, `$`, `:`, `=`, `-`, `*`, `_`, `+`, `{`, a tab, a byte order mark. */
 const SETEXT_EXCLUDED = new Set([35, 62, 96, 126, 60, 124, 91, 36, 58, 61, 45, 42, 95, 43, 123, 9, 0xfeff])
 
@@ -583,6 +613,8 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       const opensTable = table === 0 && mayBeHeader && !clean && isDelimiterRow(text, content, end)
       // Whether the line can be a paragraph's text: plain text, or a line of `|` that no delimiter row follows.
       const paragraphText = mayBeSetextText(first, marker) || pipeText(text, content, end, next)
+      // A line going on a paragraph may also start with inline syntax (`$x$`, `*a*`, `<b>`…).
+      const goesOn = paragraphText || (paragraph > 0 && continuesParagraph(text, content, end, first, marker))
       if (clean) {
         // `:` may continue a definition list; at a chunk's start `---` would read as front
         // matter and a byte order mark would be dropped.
@@ -596,7 +628,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         list = marker
         // A line that can only start a paragraph starts one here (nothing is open before it), as
         // does a line of `|` that no delimiter row follows (a table kept as text by the guard).
-        paragraph = !afterHeading && paragraphText ? 1 : 0
+        paragraph = !afterHeading && (paragraphText || continuesParagraph(text, content, end, first, marker)) ? 1 : 0
         tableHeader = setextText || first === 124
         if (tableHeader) header = { offset: start, line: lineNumber }
       } else if (row) {
@@ -606,7 +638,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
         // Only before a row that starts with `|`: a row of text may be a `Table:` caption, which
         // the caption transform takes from a table's end only when other rows come before it.
         if (table > paragraphLines && header && first === 124) stopped = push({ offset: start, line: lineNumber, kind: 'row', hash: lineHash(text, content, end), items, header })
-      } else if (paragraph > 0 && paragraphText) {
+      } else if (paragraph > 0 && goesOn) {
         // Plain text going on a paragraph: cut inside it once it is long (chunk-stitch.ts joins
         // the pieces, and checks that no inline syntax runs across the cut).
         paragraph++
@@ -624,7 +656,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       }
       open = opener(text, content, end)
       previousBlank = false
-      if (!clean && !paragraphText) paragraph = 0
+      if (!clean && !goesOn) paragraph = 0
       if (opensTable) table = 1
       else if (!row) table = 0
     } else {

@@ -265,7 +265,7 @@ function paragraphCut(text: string, last: RootContent, first: RootContent, cut: 
   if (text.charCodeAt(cut) === 124 && isDelimiterRow(text, cut, lineEnd(text, cut))) return { ok: false }
   const x = last.children[last.children.length - 1]
   const y = first.children[0]
-  if (!x?.position || !y?.position || x.data !== undefined || y.data !== undefined) return { ok: false }
+  if (!x?.position || !y?.position || transformed(x) || transformed(y)) return { ok: false }
   // Both sides: transforms over a paragraph's text (CriticMarkup) may rebuild all of it.
   if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
   // A `Table:` caption the transform takes for a table after it (in B) only in the whole.
@@ -288,7 +288,7 @@ function spaceCut(text: string, last: RootContent, first: RootContent, start: nu
   if (last.type !== 'paragraph' || first.type !== 'paragraph' || last.data !== undefined || first.data !== undefined) return { ok: false }
   const x = last.children[last.children.length - 1]
   const y = first.children[0]
-  if (!x?.position || !y?.position || x.data !== undefined || y.data !== undefined) return { ok: false }
+  if (!x?.position || !y?.position || transformed(x) || transformed(y)) return { ok: false }
   // The paragraph's end takes in trailing white space; its last node's does not.
   const end = x.position.end.offset
   if (end === undefined || end > cut || (last.position?.end.offset ?? Infinity) > cut || !isBlankFrom(text, end, cut)) return { ok: false }
@@ -318,6 +318,15 @@ function referencesBack(text: string, start: number, cut: number): boolean {
     at -= match[0].length
   }
   return true
+}
+
+/**
+ * Whether an inline node at a cut carries data a transform may have given it. Inline math's is
+ * the parser's own (mdast-util-math's `hName` and children), made from the node alone: 20 000
+ * lines of `$x$` were one piece.
+ */
+function transformed(node: PhrasingContent): boolean {
+  return node.data !== undefined && node.type !== 'inlineMath'
 }
 
 /** Where the line ending before `cut` (a line start) starts. */
