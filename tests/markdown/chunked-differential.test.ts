@@ -9,7 +9,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createChunkedParser, type ChunkedParserOptions } from '../../src/markdown/chunked/chunked.js'
 import { parseMarkdown } from '../../src/markdown/parse.js'
-import { applyEdit, denseDocument, document, edit, firstDifference, fixtureInputs, longLineDocument, messageData, packageReadmes, paragraphDocument } from './chunked-support.js'
+import { applyEdit, denseDocument, document, edit, fenceDocument, firstDifference, fixtureInputs, longLineDocument, messageData, packageReadmes, paragraphDocument } from './chunked-support.js'
 
 /** Over 4 MB of READMEs parsed twice: about 30 s alone, twice that on a 2-core CI runner running other test files. */
 const README_CORPUS_TIMEOUT = 180_000
@@ -75,6 +75,13 @@ describe('chunked parse = whole parse', () => {
       { ...EVERY_CUT_GUARDED, spaceCuts: { longLine: 40, every: 1 } },
       { ...EVERY_CUT_GUARDED, spaceCuts: { longLine: 40, every: 24 } },
       { ...EVERY_CUT, spaceCuts: { longLine: 40, every: 7 } },
+    ]))
+
+  // Cuts inside fenced code are offered only past 64 of its lines; here from its first.
+  it('on generated fenced code cut inside', () =>
+    holdsOn(fenceDocument, 800, [
+      { ...EVERY_CUT, fenceCuts: true, paragraphLines: 0 },
+      { ...EVERY_CUT_GUARDED, fenceCuts: true, paragraphLines: 2 },
     ]))
 
   it('reports a footnote call again when the edit that takes its definition away lies in another part of the text', () => {

@@ -343,3 +343,34 @@ export const longLineDocument: fc.Arbitrary<string> = fc
     const markdown = lead + words.join('') + tail
     return ending === '\n' ? markdown : markdown.replace(/\n/g, ending)
   })
+
+/**
+ * Documents of fenced code blocks (for the cuts inside them: chunk-scan.ts `fenceCuts`): fences
+ * of backticks and tildes, indented, with info strings; lines that close them or only look as
+ * if they might (shorter, longer, indented four, other character, text after); blank lines;
+ * blocks left unclosed; paragraphs between.
+ */
+export const fenceDocument: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('```', '```js', '```js title="x"', '~~~', '````', ' ```', '   ~~~~ py', '```mermaid'),
+        fc.array(fc.constantFrom('code', '', '  indented', '```', '````', '~~~', '   ```', '    ```', '``` not close', '- item', '# h', '$$', '<!--', '\t tab', 'x ```'), { maxLength: 30 }),
+        fc.constantFrom('same', '', '`````', '~~~~~~', 'short'),
+        fc.constantFrom('', 'para'),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+    fc.constantFrom('\n\n', '\n'),
+    fc.constantFrom('\n', '\n', '\r\n'),
+  )
+  .map(([blocks, between, ending]) => {
+    const markdown = blocks
+      .map(([open, lines, close, after]) => {
+        const fence = open.trim().split(' ')[0]!.replace(/[a-z]+$/, '')
+        const closing = close === 'same' ? fence : close === 'short' ? fence.slice(0, 2) : close
+        return [open, ...lines, closing, ...(after ? [after] : [])].join('\n')
+      })
+      .join(between)
+    return ending === '\n' ? `${markdown}\n` : `${markdown}\n`.replace(/\n/g, ending)
+  })

@@ -272,6 +272,26 @@ describe('createChunkedParser', () => {
     expect(scanCuts(`${'word '.repeat(3000)}\n`, { spaceCuts: true }).cuts).toHaveLength(0)
   })
 
+  it('one-off, cuts inside a long fenced code block, parses each piece under its opening fence, and joins the code', () => {
+    // A fenced block of 1 000 000 lines (a pasted log) took 2.9 GB to parse whole.
+    const lines = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? '' : i % 11 === 0 ? '    ``` not a close' : `let x${i} = ${i}`))
+    for (const ending of ['\n', '\r\n']) {
+      const text = `# Log\n\n\`\`\`js title="x"\n${lines.join('\n')}\n\`\`\`\n\nAfter.\n`.replace(/\n/g, ending)
+      const cuts = scanCuts(text, { fenceCuts: true }).cuts.filter((cut) => cut.kind === 'fence')
+      expect(cuts).toHaveLength(3000 - 64)
+      expect(cuts[0]!.header).toEqual({ offset: text.indexOf('```'), line: 3 })
+      const result = parseMarkdownChunked(text)
+      expectSameAsWhole(result, text)
+      expect(createChunkedParser({ minChunk: 2000, every: 1, maxChunk: 4000, fenceCuts: true }).parse(text).parsed).toBeGreaterThan(10)
+      // Unclosed, the block runs to the end, in pieces too.
+      const unclosed = text.slice(0, text.lastIndexOf('```'))
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, fenceCuts: true }).parse(unclosed), unclosed)
+    }
+    // Not offered without fenceCuts (an editor's scan), nor in code inside a list item.
+    expect(scanCuts(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`).cuts).toHaveLength(0)
+    expect(scanCuts(`- item\n\n  \`\`\`\n${lines.map((line) => `  ${line}`).join('\n')}\n  \`\`\`\n`, { fenceCuts: true }).cuts.filter((cut) => cut.kind === 'fence')).toHaveLength(0)
+  })
+
   it('does not cut inside a line where inline syntax runs across the cut, or an autolink runs on over character references', () => {
     const filler = 'plain words '.repeat(200)
     const cases = [

@@ -16,7 +16,7 @@
  * `<script>`, `<pre>`…), front matter and fenced divs, so that it does not offer cuts inside them.
  */
 
-export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line' | 'row' | 'space'
+export type CutKind = 'blank' | 'heading' | 'definition' | 'item' | 'list' | 'line' | 'row' | 'space' | 'fence'
 
 export interface ScanOptions {
   /**
@@ -29,6 +29,11 @@ export interface ScanOptions {
    * parses: an editor's incremental scan (`rescanCuts`) knows nothing of them.
    */
   readonly spaceCuts?: boolean | SpaceCuts
+  /**
+   * Offer cuts inside a long top-level fenced code block (kind `fence`), past `paragraphLines`
+   * of its lines. Only for one-off parses, as `spaceCuts`.
+   */
+  readonly fenceCuts?: boolean
 }
 
 /** How long a line is before it is cut inside, and about how often (tests make them small). */
@@ -77,6 +82,9 @@ export interface Cut {
    * `row`: the line, at the margin and starting with `|`, is a row of a top-level table that
    *   has already run for `paragraphLines` rows. The piece after it is parsed under
    *   the table's header and delimiter rows (chunked.ts).
+   * `fence`: the line is inside a top-level fenced code block (backticks or tildes) that has
+   *   already run for `paragraphLines` lines (`fenceCuts`). The piece after it is parsed under a
+   *   copy of the block's opening fence line (`header`), and its code goes on the block's.
    * `space`: not a line's start but a letter after white space inside a long line of a
    *   top-level paragraph (`spaceCuts`); `column` says where. chunk-stitch.ts joins the two
    *   pieces with that white space, and checks that no inline syntax runs across the cut.
@@ -88,7 +96,7 @@ export interface Cut {
   readonly hash: number
   /** List item lines (at any depth) since the previous cut: remark's cost grows with their square. */
   readonly items: number
-  /** For a `row` cut: where the table's header line starts (its delimiter row is the next line). */
+  /** For a `row` cut: where the table's header line starts (its delimiter row is the next line); for a `fence` cut, the opening fence's line. */
   readonly header?: LinePlace
 }
 
@@ -416,13 +424,15 @@ interface ScanState {
   tableHeader: boolean
   /** The header line of the table the scan is in (or of the table the previous line may head). */
   header: LinePlace | undefined
+  /** The opening line of the top-level fenced code block the scan is in, and its lines so far. */
+  fence: { place: LinePlace; lines: number } | undefined
 }
 
 /**
  * Every place the text may be cut, in order. Lines end at `\n`, `\r\n` or `\r`, as in micromark.
  */
 export function scanCuts(text: string, options: ScanOptions = {}): Scan {
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0, table: 0, tableHeader: false, header: undefined }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: false, afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: 0, table: 0, tableHeader: false, header: undefined, fence: undefined }
   if (/^(?:\uFEFF)?---[ \t]*(?:\r\n?|\n)/.test(text)) state.open = { kind: 'front-matter' }
   const cuts: Cut[] = []
   const { lineNumber } = scanLines(text, 0, 0, state, cuts, options)
@@ -464,7 +474,7 @@ export function rescanCuts(text: string, previous: Scan, previousLength: number,
   const from = old[restart]!
   const cuts = old.slice(0, restart)
   const past = options.paragraphLines ?? PARAGRAPH_LINES_UNCUT
-  const state: ScanState = { divs: 0, open: undefined, previousBlank: from.kind === 'blank', afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: from.kind === 'line' ? past : 0, table: from.kind === 'row' ? past : 0, tableHeader: false, header: from.kind === 'row' ? from.header : undefined }
+  const state: ScanState = { divs: 0, open: undefined, previousBlank: from.kind === 'blank', afterHeading: false, afterDefinition: false, list: undefined, items: 0, paragraph: from.kind === 'line' ? past : 0, table: from.kind === 'row' ? past : 0, tableHeader: false, header: from.kind === 'row' ? from.header : undefined, fence: undefined }
   let lineDelta = 0
   let resumeAt = -1
   // A `line` cut met in both scans is as good a place to stop as any: both have a paragraph
@@ -535,7 +545,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   const plainNewlines = text.indexOf('\r', start) === -1
   const paragraphLines = options.paragraphLines ?? PARAGRAPH_LINES_UNCUT
   const spaceCuts = options.spaceCuts === true ? DEFAULT_SPACE_CUTS : options.spaceCuts || undefined
-  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs, paragraph, table, tableHeader, header } = state
+  let { open, previousBlank, afterHeading, afterDefinition, list, items, divs, paragraph, table, tableHeader, header, fence: codeFence } = state
   // Whether the previous line could be a setext heading's text (it started where nothing was open).
   let setextText = false
   const push = (cut: Cut): boolean => {
@@ -567,10 +577,17 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       content++
     }
     const blank = content === end
+    let stopped = false
     if (!blank && !open && listMarker(text, content, end) !== undefined) items++
     if (open) {
-      // Inside fenced code, math, an HTML block or front matter: no cuts until it closes.
-      if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) open = undefined
+      // Inside fenced code, math, an HTML block or front matter: no cuts until it closes, but
+      // inside a long top-level fenced code block (fenceCuts).
+      if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) {
+        open = undefined
+        codeFence = undefined
+      } else if (codeFence && ++codeFence.lines > paragraphLines) {
+        stopped = push({ offset: start, line: lineNumber, kind: 'fence', hash: lineHash(text, content, end), items, header: codeFence.place })
+      }
       previousBlank = false
       paragraph = 0
       table = 0
@@ -578,6 +595,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       afterHeading = false
       afterDefinition = false
       start = next
+      if (stopped) break
       continue
     }
     // After a one-line definition, only a line that starts with `[` (no title going on) starts clean.
@@ -589,7 +607,6 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     // A setext underline under such a line: the heading ends here, as an ATX heading's line does.
     const underline = setextText && !blank && indent <= 3 && divs === 0 && isSetextUnderline(text, content, end)
     setextText = false
-    let stopped = false
     // A div's fences (at most three columns in): the lines from an opening fence to its closing
     // one stay in one chunk. The opening line may start a chunk; the count goes up after it.
     const fence = !blank && indent <= 3 && text.charCodeAt(content) === 58 /* : */ ? fenceOf(text.slice(content, end)) : undefined
@@ -671,6 +688,8 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       if (table > 0 && indent <= 3 && (first === 124 || mayBeSetextText(first, marker))) table++
       else table = 0
     }
+    // A top-level fenced code block opened on this line: cuts may come inside it (fenceCuts).
+    if (options.fenceCuts && open?.kind === 'fence' && divs === 0 && codeFence === undefined && indent === 0) codeFence = { place: { offset: start, line: lineNumber }, lines: 0 }
     if (fence?.kind === 'open') divs++
     else if (fence?.kind === 'close' && divs > 0) divs--
     if (underline && open === undefined) {
@@ -699,6 +718,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
   state.table = table
   state.tableHeader = tableHeader
   state.header = header
+  state.fence = codeFence
   return { lineNumber }
 }
 

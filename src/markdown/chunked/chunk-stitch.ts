@@ -33,7 +33,7 @@
  *
  * Anything else makes the chunked parser merge A and B and parse them as one.
  */
-import type { Break, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table, Text } from 'mdast'
+import type { Break, Code, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table, Text } from 'mdast'
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph, startsLikeCaption } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
@@ -62,9 +62,10 @@ export type Verdict =
    * the joined list is loose when `blankBetween` (a blank line between the two items). B's
    * first node (a paragraph) goes on A's last paragraph when `lineBreak` is set, across that
    * line ending; B's first node (a table parsed under A's table's header) adds its rows to
-   * A's last table when `rows` is set.
+   * A's last table when `rows` is set; B's first node (fenced code parsed under A's code's
+   * opening fence) goes on A's last code when `code` is set.
    */
-  | { ok: true; join: boolean; blankBetween: boolean; lineBreak?: LineBreak; rows?: true }
+  | { ok: true; join: boolean; blankBetween: boolean; lineBreak?: LineBreak; rows?: true; code?: true }
   /** The cut is not exact: merge with B, and when `until` is set, with everything before that offset. */
   | { ok: false; until?: number }
 
@@ -81,6 +82,7 @@ export function checkCut(text: string, a: ChunkView, b: ChunkView, kind: CutKind
   const last = a.tree.children[a.tree.children.length - 1]
   const first = b.tree.children[0]
   if (kind === 'row') return opensAcross(a.tree) ? { ok: false } : tableCut(text, a.tree, b.tree, b.start)
+  if (kind === 'fence') return codeCut(text, last, first, a.end)
   if (!first || first.position?.start.offset !== b.start) return { ok: false }
   if (!SAFE_AT_CUT.has(first.type) && !TABLE_TYPES.has(first.type)) return { ok: false }
   if (!last) return kind === 'blank' ? { ok: true, join: false, blankBetween: false } : { ok: false }
@@ -230,6 +232,36 @@ function tableCut(text: string, a: Root, b: Root, cut: number): Verdict {
   if (first.children.length < 2 || first.children[1]!.position?.start.offset !== cut) return { ok: false }
   if (JSON.stringify(last.align) !== JSON.stringify(first.align) || JSON.stringify(last.data) !== JSON.stringify(first.data)) return { ok: false }
   return { ok: true, join: false, blankBetween: false, rows: true }
+}
+
+/**
+ * The verdict on a cut inside fenced code (kind `fence`): B was parsed under a copy of the
+ * block's opening fence line, and its code starts where the block does (chunked.ts). A's last
+ * node must be that block, still open at A's end (what only an unclosed fence does), and B's
+ * first its continuation: the same start, info string and fence. A line closes the block in
+ * the whole exactly where it closes B's copy, which has the same fence.
+ */
+function codeCut(text: string, last: RootContent | undefined, first: RootContent | undefined, cut: number): Verdict {
+  if (last?.type !== 'code' || first?.type !== 'code' || last.data !== undefined || first.data !== undefined) return { ok: false }
+  const start = last.position?.start.offset
+  if (start === undefined || first.position?.start.offset !== start || last.position?.end.offset !== cut) return { ok: false, ...closingOf(text, last, cut) }
+  if (last.lang !== first.lang || last.meta !== first.meta || !FENCE_OPEN.test(text.slice(start, Math.min(cut, start + 16)))) return { ok: false, ...closingOf(text, last, cut) }
+  return { ok: true, join: false, blankBetween: false, code: true }
+}
+
+/**
+ * `b`'s code after `a`'s, across the line ending before `cut`: an unclosed block's value ends
+ * before its last line ending (the one before the cut); a new node, or `a` itself when the
+ * caller made it (`aIsOwn`).
+ */
+export function joinCode(text: string, a: Code, b: Code, cut: number, aIsOwn = false): Code {
+  const joined: Code = aIsOwn ? a : { ...a }
+  // A piece of the opening fence alone has no line of its own: "" is no line, not an empty one.
+  const start = a.position?.start.offset
+  const fenceOnly = start !== undefined && nextLine(text, lineEnd(text, start)) === cut
+  joined.value = fenceOnly ? b.value : a.value + text.slice(lineEndingStart(text, cut), cut) + b.value
+  if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
+  return joined
 }
 
 /** Whether the tree ends with a table that a caption, or a paragraph the caption transform could take, comes before. */

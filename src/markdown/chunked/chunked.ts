@@ -20,7 +20,7 @@
  * Extending the processor: a transform that looks at a top-level block's neighbours (as the
  * `Table:` caption does) must keep its node types out of SAFE_AT_CUT in chunk-stitch.ts.
  */
-import type { List, Paragraph, Root, RootContent, Table } from 'mdast'
+import type { Code, List, Paragraph, Root, RootContent, Table } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
 import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
@@ -29,7 +29,7 @@ import { GuardedRegions, nextBlankLine } from './guarded-regions.js'
 import { guardWhole, reportFindings } from '../guards/guard-plugin.js'
 import { restorePlaceholders } from '../guards/guard.js'
 import { sortMessages } from '../message-order.js'
-import { captionBeforeLastTable, checkCut, joinLists, joinParagraphs, joinTables, lineEnd, nextLine, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
+import { captionBeforeLastTable, checkCut, joinCode, joinLists, joinParagraphs, joinTables, lineEnd, nextLine, shiftPositions, type LineBreak, type Verdict } from './chunk-stitch.js'
 import { parseMarkdown, type ParseResult } from '../parse.js'
 import { hashString } from '../../util/hash.js'
 import { createMarkdownProcessor } from '../processor.js'
@@ -97,6 +97,8 @@ export interface ChunkedParserOptions {
    * as the incremental scan of a parse told what an edit left unchanged does not offer them.
    */
   spaceCuts?: ScanOptions['spaceCuts']
+  /** Cut inside long top-level fenced code too (chunk-scan.ts `fenceCuts`): for one-off parses, as `spaceCuts`. */
+  fenceCuts?: boolean
   /**
    * Guard the whole document once before cutting it (guard-plugin.ts `guardWhole`), so that a
    * paragraph the guard changes (a table over the cell budget kept as text, hundreds of `:`
@@ -160,6 +162,8 @@ interface Placed {
   lineBreak?: LineBreak
   /** Whether its first node (a table under the same header) goes on the previous piece's last table. */
   rows?: true
+  /** Whether its first node (fenced code under the same opening fence) goes on the previous piece's last code. */
+  code?: true
   /** Whether its last table (a row piece: its table) has a caption before it. */
   captionBefore?: boolean
 }
@@ -172,7 +176,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
   const maxChunk = options.maxChunk ?? 8192
   const maxItems = options.maxItems ?? 24
   const { outside, base } = options
-  const scanOptions: ScanOptions = { ...(options.paragraphLines === undefined ? {} : { paragraphLines: options.paragraphLines }), ...(options.spaceCuts ? { spaceCuts: options.spaceCuts } : {}) }
+  const scanOptions: ScanOptions = { ...(options.paragraphLines === undefined ? {} : { paragraphLines: options.paragraphLines }), ...(options.spaceCuts ? { spaceCuts: options.spaceCuts } : {}), ...(options.fenceCuts ? { fenceCuts: true } : {}) }
   // Entries by their text (a Map hashes strings natively, far faster than a hash in JavaScript).
   let cache = new Map<string, Entry[]>()
   let generation = 0
@@ -200,7 +204,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     lastSignature = signature
     /** What a piece parsed from `source` (with a header copy when a row piece) reads in the text itself. */
     const guardOf = (start: number, end: number, header: LinePlace | undefined): WholeGuard | undefined =>
-      guard && { original: (header ? tablePrefix(text, header.offset) : '') + text.slice(start, end), restore }
+      guard && { original: (header ? prefixOf(text, header, kinds.get(start)) : '') + text.slice(start, end), restore }
     const scan = unchanged && lastScan ? rescanCuts(source, lastScan.scan, lastScan.length, unchanged, scanOptions) : scanCuts(source, scanOptions)
     // The cuts of a guarded text are not the text's: the next scan starts afresh.
     lastScan = guard ? undefined : { scan, length: text.length }
@@ -248,8 +252,8 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       const kind = kinds.get(start) ?? 'blank'
       const column = columns.get(start) ?? 0
       // A table's rows are parsed under its header and delimiter rows (taken out when joined).
-      const header = kind === 'row' ? headers.get(start) : undefined
-      const prefix = header ? tablePrefix(source, header.offset) : ''
+      const header = kind === 'row' || kind === 'fence' ? headers.get(start) : undefined
+      const prefix = header ? prefixOf(source, header, kind) : ''
       const parsed = prefix + source.slice(start, end)
       // The same text parsed as a whole piece and as rows under a header (which it then starts
       // with) are different entries: their positions are moved from different places.
@@ -291,7 +295,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
       if (previous) {
         // A transform may word its messages per paragraph ("and 3 more here"): a paragraph
         // with messages is parsed whole. (A table's messages are per row or cell.)
-        const inside = current.kind === 'line' || current.kind === 'row' || current.kind === 'space'
+        const inside = current.kind === 'line' || current.kind === 'row' || current.kind === 'space' || current.kind === 'fence'
         const lineCutWithMessages = (current.kind === 'line' || current.kind === 'space') && (previous.entry.messages.length > 0 || current.entry.messages.length > 0)
         let verdict: Verdict = lineCutWithMessages ? { ok: false } : checkCut(source, { tree: previous.entry.tree, start: previous.start, end: previous.end }, { tree: current.entry.tree, start: current.start, end: current.end }, current.kind)
         // A caption after a table that has one before it: the whole decides which it takes.
@@ -308,8 +312,9 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
             // too (what stays open stays open): the rest of the paragraph is one piece. With
             // messages, so is the paragraph from its start, and so is a table from its start
             // (a failed row cut — a caption after the table — would fail again a piece back).
-            until = Math.max(until ?? 0, nextBlankLine(source, current.start))
-            while ((lineCutWithMessages || current.kind === 'row') && head.kind === current.kind && accepted.length > 0) {
+            // Fenced code goes on over blank lines: to its closing fence (the verdict's `until`).
+            if (current.kind !== 'fence') until = Math.max(until ?? 0, nextBlankLine(source, current.start))
+            while ((lineCutWithMessages || current.kind === 'row' || current.kind === 'fence') && head.kind === current.kind && accepted.length > 0) {
               head = accepted.pop()!
               release(head.entry)
             }
@@ -322,6 +327,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
         current.blankBefore = verdict.blankBetween
         if (verdict.lineBreak) current.lineBreak = verdict.lineBreak
         if (verdict.rows) current.rows = true
+        if (verdict.code) current.code = true
         // A row piece whose only table is the one it joins keeps that table's answer.
         const nodes = current.entry.tree.children
         const joinedOnly = verdict.rows === true && nodes.length === (nodes[0]?.type === 'tableCaption' ? 2 : 1)
@@ -343,7 +349,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
     }
     for (const piece of accepted) {
       if (answersHold(piece.entry.record, defined, definedNotes)) continue
-      const header = piece.kind === 'row' ? headers.get(piece.start) : undefined
+      const header = piece.kind === 'row' || piece.kind === 'fence' ? headers.get(piece.start) : undefined
       const entry = parsePiece(piece.entry.text, piece.entry.key, defined, definedNotes, piece.entry.text.slice(0, piece.entry.prefixLength), guardOf(piece.start, piece.end, header))
       parsedCount++
       placeFresh(entry, piece.line, piece.start, header, piece.column)
@@ -417,7 +423,7 @@ export function createChunkedParser(options: ChunkedParserOptions = {}): Chunked
  * reused and each chunk costs the parser a fixed set-up; small enough that remark's
  * super-linear cases stay small.
  */
-export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384, guardWhole: true, spaceCuts: true }
+export const ONE_OFF_CHUNKS: ChunkedParserOptions = { minChunk: 4096, every: 4, maxChunk: 16384, guardWhole: true, spaceCuts: true, fenceCuts: true }
 
 /** Parses Markdown through chunks; the result equals `parseMarkdown(text, path)`. */
 export function parseMarkdownChunked(text: string, path?: string): ParseResult {
@@ -456,6 +462,14 @@ function parsePiece(text: string, key: string, definitions: ReadonlySet<string>,
   return { key, text, tree, record, defines: definedLabels(tree), messages: file.messages, line: 1, offset: 0, column: 0, used: 0, prefixLines: prefix === '' ? 0 : countLines(prefix), prefixLength: prefix.length }
 }
 
+/**
+ * What a piece is parsed under: for a `row` piece its table's header and delimiter rows, for a
+ * `fence` piece its code block's opening fence line.
+ */
+function prefixOf(text: string, header: LinePlace, kind: Cut['kind'] | undefined): string {
+  return kind === 'fence' ? text.slice(header.offset, Math.min(nextLine(text, lineEnd(text, header.offset)), text.length)) : tablePrefix(text, header.offset)
+}
+
 /** A table's header and delimiter rows, from the header line's start: the text of two lines, their endings included. */
 function tablePrefix(text: string, header: number): string {
   const delimiterRow = nextLine(text, lineEnd(text, header))
@@ -478,7 +492,7 @@ function placeFresh(entry: Entry, line: number, start: number, header: LinePlace
 function startAtHeader(tree: Root, header: LinePlace): void {
   // After the caption the piece took from after the table's end, if any.
   const table = tree.children[tree.children[0]?.type === 'tableCaption' ? 1 : 0]
-  if (table?.type === 'table' && table.position) table.position.start = { line: header.line, column: 1, offset: header.offset }
+  if ((table?.type === 'table' || table?.type === 'code') && table.position) table.position.start = { line: header.line, column: 1, offset: header.offset }
 }
 
 /** One tree from the pieces: their top-level nodes in order, continued lists joined. */
@@ -505,6 +519,12 @@ function stitch(text: string, pieces: Placed[]): Root {
       own.add(joined)
       children[children.length - 1] = joined
       if (caption) children.splice(children.length - 1, 0, caption)
+    } else if (piece.code) {
+      const previous = children[children.length - 1] as Code
+      const joined = joinCode(text, previous, nodes[0] as Code, piece.start, own.has(previous))
+      own.add(joined)
+      children[children.length - 1] = joined
+      from = 1
     } else if (piece.lineBreak) {
       const previous = children[children.length - 1] as Paragraph
       const cut = { line: piece.line, column: piece.column + 1, offset: piece.start }
@@ -529,7 +549,7 @@ function chunkInfos(pieces: Placed[], endLine: number): ChunkInfo[] {
   const keys: string[][] = []
   let node = 0
   for (const piece of pieces) {
-    const joined = piece.join || piece.lineBreak !== undefined || piece.rows === true
+    const joined = piece.join || piece.lineBreak !== undefined || piece.rows === true || piece.code === true
     const count = piece.entry.tree.children.length - (joined ? 1 : 0)
     const previous = chunks[chunks.length - 1]
     if (previous) previous.endLine = piece.line
