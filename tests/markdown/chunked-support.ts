@@ -345,18 +345,18 @@ export const longLineDocument: fc.Arbitrary<string> = fc
   })
 
 /**
- * Documents of fenced code blocks (for the cuts inside them: chunk-scan.ts `fenceCuts`): fences
- * of backticks and tildes, indented, with info strings; lines that close them or only look as
- * if they might (shorter, longer, indented four, other character, text after); blank lines;
- * blocks left unclosed; paragraphs between.
+ * Documents of fenced code blocks and HTML blocks that end only at their closer (for the cuts
+ * inside them: chunk-scan.ts `fenceCuts`): fences of backticks and tildes, indented, with info
+ * strings; comments, `<pre>`, `<script>`, `<?`, `<!X`; lines that close them or only look as if
+ * they might; blank lines; blocks left unclosed; paragraphs between.
  */
 export const fenceDocument: fc.Arbitrary<string> = fc
   .tuple(
     fc.array(
       fc.tuple(
-        fc.constantFrom('```', '```js', '```js title="x"', '~~~', '````', ' ```', '   ~~~~ py', '```mermaid'),
-        fc.array(fc.constantFrom('code', '', '  indented', '```', '````', '~~~', '   ```', '    ```', '``` not close', '- item', '# h', '$$', '<!--', '\t tab', 'x ```'), { maxLength: 30 }),
-        fc.constantFrom('same', '', '`````', '~~~~~~', 'short'),
+        fc.constantFrom('```', '```js', '```js title="x"', '~~~', '````', ' ```', '   ~~~~ py', '```mermaid', '<!--', '  <!-- x', '<pre>', '<script type="x">', '<?php', '<!DOCTYPE x'),
+        fc.array(fc.constantFrom('code', '', '  indented', '```', '````', '~~~', '   ```', '    ```', '``` not close', '- item', '# h', '$$', '<!--', '\t tab', 'x ```', '--', '-- >', '</pre', '? >', '<div>'), { maxLength: 30 }),
+        fc.constantFrom('same', '', '`````', '~~~~~~', 'short', '-->', 'x --> y', '</pre>', '</script>', '?>', '>'),
         fc.constantFrom('', 'para'),
       ),
       { minLength: 1, maxLength: 4 },
@@ -367,7 +367,7 @@ export const fenceDocument: fc.Arbitrary<string> = fc
   .map(([blocks, between, ending]) => {
     const markdown = blocks
       .map(([open, lines, close, after]) => {
-        const fence = open.trim().split(' ')[0]!.replace(/[a-z]+$/, '')
+        const fence = open.startsWith('<') || open.startsWith('  <') ? '-->' : open.trim().split(' ')[0]!.replace(/[a-z]+$/, '')
         const closing = close === 'same' ? fence : close === 'short' ? fence.slice(0, 2) : close
         return [open, ...lines, closing, ...(after ? [after] : [])].join('\n')
       })

@@ -272,7 +272,7 @@ describe('createChunkedParser', () => {
     expect(scanCuts(`${'word '.repeat(3000)}\n`, { spaceCuts: true }).cuts).toHaveLength(0)
   })
 
-  it('one-off, cuts inside a long fenced code block, parses each piece under its opening fence, and joins the code', () => {
+  it('one-off, cuts inside a long fenced code or HTML block, parses each piece under its opening line, and joins them', () => {
     // A fenced block of 1 000 000 lines (a pasted log) took 2.9 GB to parse whole.
     const lines = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? '' : i % 11 === 0 ? '    ``` not a close' : `let x${i} = ${i}`))
     for (const ending of ['\n', '\r\n']) {
@@ -287,6 +287,19 @@ describe('createChunkedParser', () => {
       const unclosed = text.slice(0, text.lastIndexOf('```'))
       expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, fenceCuts: true }).parse(unclosed), unclosed)
     }
+    // An HTML comment or `<pre>` left open (50 000 lines of `<!--`: one block, 970 MB whole).
+    for (const open of ['<!--', '<pre>']) {
+      const html = `${open}\n${lines.join('\n')}\n`
+      expect(scanCuts(html, { fenceCuts: true }).cuts.filter((cut) => cut.kind === 'fence')).toHaveLength(3000 - 64)
+      expectSameAsWhole(parseMarkdownChunked(html), html)
+      expect(createChunkedParser({ minChunk: 2000, every: 1, maxChunk: 4000, fenceCuts: true }).parse(html).parsed).toBeGreaterThan(10)
+    }
+    // Over the guard's limit of comment openers (kept as text, a placeholder in the guarded
+    // text): a paragraph whose literal `<` opens nothing, cut like any other.
+    const openers = `${Array.from({ length: 20_000 }, () => '<!--').join('\n')}\n`
+    const guarded = parseMarkdownChunked(openers)
+    expectSameAsWhole(guarded, openers)
+    expect(createChunkedParser({ minChunk: 2000, every: 1, maxChunk: 4000, guardWhole: true, fenceCuts: true }).parse(openers).parsed).toBeGreaterThan(10)
     // Not offered without fenceCuts (an editor's scan), nor in code inside a list item.
     expect(scanCuts(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`).cuts).toHaveLength(0)
     expect(scanCuts(`- item\n\n  \`\`\`\n${lines.map((line) => `  ${line}`).join('\n')}\n  \`\`\`\n`, { fenceCuts: true }).cuts.filter((cut) => cut.kind === 'fence')).toHaveLength(0)

@@ -82,9 +82,10 @@ export interface Cut {
    * `row`: the line, at the margin and starting with `|`, is a row of a top-level table that
    *   has already run for `paragraphLines` rows. The piece after it is parsed under
    *   the table's header and delimiter rows (chunked.ts).
-   * `fence`: the line is inside a top-level fenced code block (backticks or tildes) that has
-   *   already run for `paragraphLines` lines (`fenceCuts`). The piece after it is parsed under a
-   *   copy of the block's opening fence line (`header`), and its code goes on the block's.
+   * `fence`: the line is inside a top-level fenced code block (backticks or tildes), or an HTML
+   *   block that ends only at its closer (a comment, `<pre>`, `<script>`…), that has already run
+   *   for `paragraphLines` lines (`fenceCuts`). The piece after it is parsed under a copy of the
+   *   block's opening line (`header`), and its code or HTML goes on the block's.
    * `space`: not a line's start but a letter after white space inside a long line of a
    *   top-level paragraph (`spaceCuts`); `column` says where. chunk-stitch.ts joins the two
    *   pieces with that white space, and checks that no inline syntax runs across the cut.
@@ -688,8 +689,9 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
       if (table > 0 && indent <= 3 && (first === 124 || mayBeSetextText(first, marker))) table++
       else table = 0
     }
-    // A top-level fenced code block opened on this line: cuts may come inside it (fenceCuts).
-    if (options.fenceCuts && open?.kind === 'fence' && divs === 0 && codeFence === undefined && indent === 0) codeFence = { place: { offset: start, line: lineNumber }, lines: 0 }
+    // A top-level fenced code block, or HTML block that ends only at its closer (`-->`, `</pre>`…),
+    // opened on this line: cuts may come inside it (fenceCuts).
+    if (options.fenceCuts && (open?.kind === 'fence' || open?.kind === 'html') && divs === 0 && codeFence === undefined && indent === 0) codeFence = { place: { offset: start, line: lineNumber }, lines: 0 }
     if (fence?.kind === 'open') divs++
     else if (fence?.kind === 'close' && divs > 0) divs--
     if (underline && open === undefined) {

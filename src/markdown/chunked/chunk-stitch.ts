@@ -33,7 +33,7 @@
  *
  * Anything else makes the chunked parser merge A and B and parse them as one.
  */
-import type { Break, Code, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table, Text } from 'mdast'
+import type { Break, Code, Html, List, Nodes, Paragraph, PhrasingContent, Root, RootContent, Table, Text } from 'mdast'
 import type { Point, Position } from 'unist'
 import { isCaptionParagraph, startsLikeCaption } from '../syntax/table-caption.js'
 import { walk } from '../../mdast/walk.js'
@@ -242,20 +242,29 @@ function tableCut(text: string, a: Root, b: Root, cut: number): Verdict {
  * the whole exactly where it closes B's copy, which has the same fence.
  */
 function codeCut(text: string, last: RootContent | undefined, first: RootContent | undefined, cut: number): Verdict {
-  if (last?.type !== 'code' || first?.type !== 'code' || last.data !== undefined || first.data !== undefined) return { ok: false }
+  if (!last || !first || last.type !== first.type || (last.type !== 'code' && last.type !== 'html') || last.data !== undefined || first.data !== undefined) return { ok: false }
   const start = last.position?.start.offset
   if (start === undefined || first.position?.start.offset !== start || last.position?.end.offset !== cut) return { ok: false, ...closingOf(text, last, cut) }
-  if (last.lang !== first.lang || last.meta !== first.meta || !FENCE_OPEN.test(text.slice(start, Math.min(cut, start + 16)))) return { ok: false, ...closingOf(text, last, cut) }
+  const head = text.slice(start, Math.min(cut, start + 64))
+  const same = last.type === 'code' ? first.type === 'code' && last.lang === first.lang && last.meta === first.meta && FENCE_OPEN.test(head) : htmlEnd(head.split(/\r|\n/)[0]!) !== undefined
+  if (!same) return { ok: false, ...closingOf(text, last, cut) }
   return { ok: true, join: false, blankBetween: false, code: true }
 }
 
 /**
  * `b`'s code after `a`'s, across the line ending before `cut`: an unclosed block's value ends
- * before its last line ending (the one before the cut); a new node, or `a` itself when the
- * caller made it (`aIsOwn`).
+ * before its last line ending (the one before the cut); `b`'s HTML after `a`'s, without the
+ * copy of the opening line (`prefixLength`) `b` was parsed under; a new node, or `a` itself
+ * when the caller made it (`aIsOwn`).
  */
-export function joinCode(text: string, a: Code, b: Code, cut: number, aIsOwn = false): Code {
-  const joined: Code = aIsOwn ? a : { ...a }
+export function joinCode<T extends Code | Html>(text: string, a: T, b: T, cut: number, prefixLength: number, aIsOwn = false): T {
+  const joined: T = aIsOwn ? a : { ...a }
+  // An HTML block's value is its text, opening line and (unclosed) last line ending included.
+  if (a.type === 'html') {
+    joined.value = a.value + b.value.slice(prefixLength)
+    if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
+    return joined
+  }
   // A piece of the opening fence alone has no line of its own: "" is no line, not an empty one.
   const start = a.position?.start.offset
   const fenceOnly = start !== undefined && nextLine(text, lineEnd(text, start)) === cut
@@ -299,7 +308,7 @@ function paragraphCut(text: string, last: RootContent, first: RootContent, cut: 
   const y = first.children[0]
   if (!x?.position || !y?.position || transformed(x) || transformed(y)) return { ok: false }
   // Both sides: transforms over a paragraph's text (CriticMarkup) may rebuild all of it.
-  if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
+  if (!inlineClosed(last, text) || !inlineClosed(first, text)) return { ok: false }
   // A `Table:` caption the transform takes for a table after it (in B) only in the whole.
   if (startsLikeCaption(last)) return { ok: false }
   const lineBreak = lineBreakBefore(text, cut)
@@ -325,7 +334,7 @@ function spaceCut(text: string, last: RootContent, first: RootContent, start: nu
   const end = x.position.end.offset
   if (end === undefined || end > cut || (last.position?.end.offset ?? Infinity) > cut || !isBlankFrom(text, end, cut)) return { ok: false }
   if (end === cut && (x.type !== 'text' || y.type !== 'text' || y.position.start.offset !== cut || text.charCodeAt(cut) !== 38 /* & */ || !referencesBack(text, start, cut))) return { ok: false }
-  if (!inlineClosed(last) || !inlineClosed(first)) return { ok: false }
+  if (!inlineClosed(last, text) || !inlineClosed(first, text)) return { ok: false }
   // A `Table:` caption the transform takes for a table after it (in B) only in the whole.
   if (startsLikeCaption(last)) return { ok: false }
   return { ok: true, join: false, blankBetween: false, lineBreak: 'space' }
@@ -394,6 +403,14 @@ function lineBreakBefore(text: string, cut: number): LineBreak {
 const INLINE_SYNTAX = /[*`[\]<>$~{}^=@]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/
 
 /**
+ * Of those, the ones a transform may read in a text's value, whatever it was written as (a
+ * bracket written `&#91;`). The rest are looked for in the text's source: a character written
+ * as a reference, or that the guard kept as text (a placeholder in the text parsed whole, as
+ * 200 000 lines of `<!--`), opens nothing.
+ */
+const TRANSFORM_SYNTAX = /[[\]{}@]/
+
+/**
  * The inline nodes micromark itself makes. A node a transform made (a citation, a bracketed
  * span) means a transform read this text, and might read the joined text differently.
  */
@@ -406,23 +423,31 @@ const PARSER_INLINE = new Set(['paragraph', 'text', 'break', 'emphasis', 'strong
 const closedParagraphs = new WeakMap<Paragraph, boolean>()
 
 /** Whether the paragraph holds only the parser's inline nodes, and no text that could open inline syntax. */
-function inlineClosed(paragraph: Paragraph): boolean {
+function inlineClosed(paragraph: Paragraph, text: string): boolean {
   let known = closedParagraphs.get(paragraph)
   if (known === undefined) {
-    known = walksClosed(paragraph)
+    known = walksClosed(paragraph, text)
     closedParagraphs.set(paragraph, known)
   }
   return known
 }
 
-function walksClosed(paragraph: Paragraph): boolean {
+function walksClosed(paragraph: Paragraph, text: string): boolean {
   let closed = true
   walk(paragraph, (node) => {
     if (!closed) return false
-    if (!PARSER_INLINE.has(node.type) || (node.type === 'text' && INLINE_SYNTAX.test((node as Text).value))) closed = false
+    if (!PARSER_INLINE.has(node.type) || (node.type === 'text' && syntaxLeft(node as Text, text))) closed = false
     return undefined
   })
   return closed
+}
+
+/** Whether a text node holds a character that could open or close syntax (see INLINE_SYNTAX). */
+function syntaxLeft(node: Text, text: string): boolean {
+  if (TRANSFORM_SYNTAX.test(node.value)) return true
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return INLINE_SYNTAX.test(start !== undefined && end !== undefined ? text.slice(start, end) : node.value)
 }
 
 /**

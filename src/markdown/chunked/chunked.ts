@@ -20,7 +20,7 @@
  * Extending the processor: a transform that looks at a top-level block's neighbours (as the
  * `Table:` caption does) must keep its node types out of SAFE_AT_CUT in chunk-stitch.ts.
  */
-import type { Code, List, Paragraph, Root, RootContent, Table } from 'mdast'
+import type { Code, Html, List, Paragraph, Root, RootContent, Table } from 'mdast'
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier'
 import { VFile } from 'vfile'
 import { answersHold, definedLabels, withLabels, type LabelRecord } from './chunk-labels.js'
@@ -492,7 +492,7 @@ function placeFresh(entry: Entry, line: number, start: number, header: LinePlace
 function startAtHeader(tree: Root, header: LinePlace): void {
   // After the caption the piece took from after the table's end, if any.
   const table = tree.children[tree.children[0]?.type === 'tableCaption' ? 1 : 0]
-  if ((table?.type === 'table' || table?.type === 'code') && table.position) table.position.start = { line: header.line, column: 1, offset: header.offset }
+  if ((table?.type === 'table' || table?.type === 'code' || table?.type === 'html') && table.position) table.position.start = { line: header.line, column: 1, offset: header.offset }
 }
 
 /** One tree from the pieces: their top-level nodes in order, continued lists joined. */
@@ -520,8 +520,8 @@ function stitch(text: string, pieces: Placed[]): Root {
       children[children.length - 1] = joined
       if (caption) children.splice(children.length - 1, 0, caption)
     } else if (piece.code) {
-      const previous = children[children.length - 1] as Code
-      const joined = joinCode(text, previous, nodes[0] as Code, piece.start, own.has(previous))
+      const previous = children[children.length - 1] as Code | Html
+      const joined = joinCode(text, previous, nodes[0] as Code | Html, piece.start, piece.entry.prefixLength, own.has(previous))
       own.add(joined)
       children[children.length - 1] = joined
       from = 1
