@@ -7,8 +7,8 @@
  * starts at such a place, between two link reference definitions on lines of their own that
  * start at such places (50 000 definitions in a row were one chunk: micromark's events for
  * them took 1.5 GB), inside a long top-level list, before the line that
- * starts its next item, inside a long line of a top-level paragraph (one-off parses:
- * `spaceCuts`), and inside a long top-level paragraph, before a line of plain text
+ * starts its next item, inside a long line of a top-level paragraph or a long top-level
+ * fenced code or HTML block (one-off parses: `spaceCuts`, `fenceCuts`), and inside a long top-level paragraph, before a line of plain text
  * (micromark holds a few KB per line of a paragraph until it ends: 100 000 lines took 1.5 GB). The scan is deliberately simple — it only has to be good at guessing; the chunked
  * parser checks every cut against the parsed chunks (chunk-stitch.ts) and undoes the wrong ones.
  *
@@ -30,8 +30,8 @@ export interface ScanOptions {
    */
   readonly spaceCuts?: boolean | SpaceCuts
   /**
-   * Offer cuts inside a long top-level fenced code block (kind `fence`), past `paragraphLines`
-   * of its lines. Only for one-off parses, as `spaceCuts`.
+   * Offer cuts inside a long top-level fenced code block, or HTML block that ends only at its
+   * closer (kind `fence`), past `paragraphLines` of its lines. Only for one-off parses, as `spaceCuts`.
    */
   readonly fenceCuts?: boolean
 }
@@ -86,8 +86,8 @@ export interface Cut {
    *   block that ends only at its closer (a comment, `<pre>`, `<script>`…), that has already run
    *   for `paragraphLines` lines (`fenceCuts`). The piece after it is parsed under a copy of the
    *   block's opening line (`header`), and its code or HTML goes on the block's.
-   * `space`: not a line's start but a letter after white space inside a long line of a
-   *   top-level paragraph (`spaceCuts`); `column` says where. chunk-stitch.ts joins the two
+   * `space`: not a line's start but a character after white space (or a `&` after a `;`)
+   *   inside a long line of a top-level paragraph (`spaceCuts`); `column` says where. chunk-stitch.ts joins the two
    *   pieces with that white space, and checks that no inline syntax runs across the cut.
    */
   readonly kind: CutKind
@@ -425,7 +425,7 @@ interface ScanState {
   tableHeader: boolean
   /** The header line of the table the scan is in (or of the table the previous line may head). */
   header: LinePlace | undefined
-  /** The opening line of the top-level fenced code block the scan is in, and its lines so far. */
+  /** The opening line of the top-level fenced code or HTML block the scan is in (fenceCuts), and its lines so far. */
   fence: { place: LinePlace; lines: number } | undefined
 }
 
@@ -582,7 +582,7 @@ function scanLines(text: string, start: number, lineNumber: number, state: ScanS
     if (!blank && !open && listMarker(text, content, end) !== undefined) items++
     if (open) {
       // Inside fenced code, math, an HTML block or front matter: no cuts until it closes, but
-      // inside a long top-level fenced code block (fenceCuts).
+      // inside a long top-level fenced code or HTML block (fenceCuts).
       if (lineNumber > 1 && !blank && closes(open, text, content, end, indent)) {
         open = undefined
         codeFence = undefined

@@ -97,7 +97,7 @@ export interface ChunkedParserOptions {
    * as the incremental scan of a parse told what an edit left unchanged does not offer them.
    */
   spaceCuts?: ScanOptions['spaceCuts']
-  /** Cut inside long top-level fenced code too (chunk-scan.ts `fenceCuts`): for one-off parses, as `spaceCuts`. */
+  /** Cut inside long top-level fenced code and HTML blocks too (chunk-scan.ts `fenceCuts`): for one-off parses, as `spaceCuts`. */
   fenceCuts?: boolean
   /**
    * Guard the whole document once before cutting it (guard-plugin.ts `guardWhole`), so that a
@@ -162,7 +162,7 @@ interface Placed {
   lineBreak?: LineBreak
   /** Whether its first node (a table under the same header) goes on the previous piece's last table. */
   rows?: true
-  /** Whether its first node (fenced code under the same opening fence) goes on the previous piece's last code. */
+  /** Whether its first node (code or HTML under the same opening line) goes on the previous piece's last code or HTML. */
   code?: true
   /** Whether its last table (a row piece: its table) has a caption before it. */
   captionBefore?: boolean
@@ -464,7 +464,7 @@ function parsePiece(text: string, key: string, definitions: ReadonlySet<string>,
 
 /**
  * What a piece is parsed under: for a `row` piece its table's header and delimiter rows, for a
- * `fence` piece its code block's opening fence line.
+ * `fence` piece its code or HTML block's opening line.
  */
 function prefixOf(text: string, header: LinePlace, kind: Cut['kind'] | undefined): string {
   return kind === 'fence' ? text.slice(header.offset, Math.min(nextLine(text, lineEnd(text, header.offset)), text.length)) : tablePrefix(text, header.offset)
