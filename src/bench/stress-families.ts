@@ -58,4 +58,10 @@ export const STRESS_FAMILIES: readonly StressFamily[] = [
   { name: '100 000 a~~ closers', make: (s) => 'a~~ '.repeat(100_000 * s) },
   { name: '40 000 lines indented by tabs', make: (s) => lines(40_000 * s, (i) => `${'\t'.repeat(1 + (i % 50))}x`) },
   { name: '50 000 link definitions in a row', make: (s) => lines(50_000 * s, (i) => `[d${i}]: https://example.org/${i} "Title ${i}"`) },
+  // Since 2026-11-30: a paragraph's one line of references, a long fenced code block (a pasted
+  // log), lines of inline math, an HTML comment never closed.
+  { name: 'one line of 100 000 character references', make: (s) => `Emoji: ${'&#x1F600;'.repeat(100_000 * s)} &amp; ${'&amp; '.repeat(50_000 * s)}\n` },
+  { name: 'a fenced code block of 200 000 lines', make: (s) => `\`\`\`js\n${lines(200_000 * s, (i) => `let x${i} = ${i};`)}\n\`\`\`\n` },
+  { name: '20 000 lines of inline math', make: (s) => lines(20_000 * s, (i) => `$x_{${i}}^{2}$ and $\\frac{1}{${i + 1}}$ `.repeat(3)) },
+  { name: 'an HTML comment of 100 000 lines', make: (s) => `<!-- begin\n${lines(100_000 * s, (i) => `line ${i} <b> -- x`)}\n` },
 ]
