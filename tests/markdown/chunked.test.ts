@@ -323,6 +323,8 @@ describe('createChunkedParser', () => {
     // over lines.
     const captions = [
       `${'| a '.repeat(60)}|\n${'|---'.repeat(60)}|\n${'| 1 '.repeat(60)}|\n`,
+      // A long delimiter row (a README's): cut, neither piece would make the table.
+      `| a | b | c |\n| ${'-'.repeat(30)} | ${'-'.repeat(30)} | ${'-'.repeat(30)} |\n| 1 | 2 | 3 |\n`,
       `Table: ${'caption words '.repeat(30)}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
       `Table: ${Array.from({ length: 10 }, (_, i) => `caption line ${i}`).join('\n')}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n`,
     ]

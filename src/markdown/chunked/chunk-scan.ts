@@ -385,6 +385,10 @@ export function literalBlockRanges(text: string): Array<[number, number]> {
 function pushSpaceCuts(text: string, content: number, end: number, lineStart: number, line: number, every: number, push: (cut: Cut) => boolean): boolean {
   // Searched within the line only (a slice is a view in V8, not a copy).
   const ownLine = text.slice(content, end)
+  // A line with a `|` may be a table's header, delimiter row or row, which only the whole line
+  // makes: cut, a piece with fewer cells might make none and read as a paragraph (a README's
+  // long delimiter row did).
+  if (ownLine.includes('|')) return false
   let from = every
   while (from < ownLine.length) {
     SPACE_CUT.lastIndex = from
