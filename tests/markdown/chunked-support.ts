@@ -334,7 +334,7 @@ const lineWord = fc.oneof(
  */
 export const longLineDocument: fc.Arbitrary<string> = fc
   .tuple(
-    fc.constantFrom('', 'Intro line\n', '# Head\n\n', '- item\n  ', '> ', '<div>\n', '::: note\n', '| a | b |\n|---|---|\n', '# ', '[u]: http://x.org\n[^1]: a note\n\n', 'Table: '),
+    fc.constantFrom('', 'Intro line\n', '# Head\n\n', '- item\n  ', '> ', '<div>\n', '::: note\n', '| a | b |\n|---|---|\n', '# ', '[u]: http://x.org\n[^1]: a note\n\n', 'Table: ', 'Intro line\n+ ', 'Intro line\n1. ', 'Term\n: ', 'Intro line\n- '),
     fc.array(fc.tuple(lineWord, fc.constantFrom(' ', ' ', ' ', '  ', '\t', '', ' \t ')).map(([word, space]) => word + space), { minLength: 20, maxLength: 200 }),
     fc.constantFrom('\n', '\nnext line\n', '\n===\n', '\n: def\n', '\n|a|\n|-|\n', '', '\n\nafter\n', '\n|---|---|\n', '\n---|---\n| x | y |\n', '\n|-|\n', '\n\n| a | b |\n|---|---|\n| 1 | 2 |\n'),
     fc.constantFrom('\n', '\n', '\r\n'),

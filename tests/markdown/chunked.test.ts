@@ -318,6 +318,12 @@ describe('createChunkedParser', () => {
       const text = `${line}\n`
       expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, spaceCuts: { longLine: 100, every: 50 } }).parse(text), text)
     }
+    // A list item's marker or a definition's `:` starts a block only with content after it: no
+    // cut right after it (here a cut is offered after every word).
+    for (const start of ['+ x', '1. x', ': x', '- - x']) {
+      const text = `Intro line\n${start} ${filler}\n`
+      expectSameAsWhole(createChunkedParser({ ...EVERY_CUT, spaceCuts: { longLine: 10, every: 1 } }).parse(text), text)
+    }
     // A long line heading a table (cut, its piece would have fewer cells), a long `Table:`
     // caption before a table (the caption transform reads the paragraph whole), in a line and
     // over lines.

@@ -389,7 +389,12 @@ function pushSpaceCuts(text: string, content: number, end: number, lineStart: nu
   // makes: cut, a piece with fewer cells might make none and read as a paragraph (a README's
   // long delimiter row did).
   if (ownLine.includes('|')) return false
-  let from = every
+  // Not at the line's second word: the first may be a list item's marker or a definition's `:`,
+  // which interrupts a paragraph only with content after it — a piece holding `+ ` alone would
+  // read the line as going on the paragraph (the property test found it).
+  const firstWord = /^\S+[ \t]+/.exec(ownLine)
+  if (!firstWord) return false
+  let from = Math.max(every, firstWord[0].length + 1)
   while (from < ownLine.length) {
     SPACE_CUT.lastIndex = from
     const found = SPACE_CUT.exec(ownLine)
