@@ -67,7 +67,8 @@ async function download(url: string, signal: AbortSignal, timeoutMs: number, max
     const name = (error as Error).name
     if (name === 'TimeoutError' || name === 'AbortError') throw new Error(`no answer within ${timeoutMs / 1000} s`)
     const reason = `download failed (${downloadError(error)})`
-    throw causeCode(error) !== undefined && UNREACHABLE.has(causeCode(error)!) ? new UnreachableHostError(reason) : new Error(reason)
+    const code = causeCode(error)
+    throw code !== undefined && UNREACHABLE.has(code) ? new UnreachableHostError(reason) : new Error(reason)
   }
   if (!response.ok) throw new Error(`the server answered ${response.status} ${response.statusText}`.trim())
   const length = Number(response.headers.get('content-length') ?? 0)

@@ -259,16 +259,12 @@ function codeCut(text: string, last: RootContent | undefined, first: RootContent
  */
 export function joinCode<T extends Code | Html>(text: string, a: T, b: T, cut: number, prefixLength: number, aIsOwn = false): T {
   const joined: T = aIsOwn ? a : { ...a }
-  // An HTML block's value is its text, opening line and (unclosed) last line ending included.
-  if (a.type === 'html') {
-    joined.value = a.value + b.value.slice(prefixLength)
-    if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
-    return joined
-  }
-  // A piece of the opening fence alone has no line of its own: "" is no line, not an empty one.
   const start = a.position?.start.offset
-  const fenceOnly = start !== undefined && nextLine(text, lineEnd(text, start)) === cut
-  joined.value = fenceOnly ? b.value : a.value + text.slice(lineEndingStart(text, cut), cut) + b.value
+  // An HTML block's value is its text, opening line and (unclosed) last line ending included.
+  // A piece of the opening fence alone has no line of its own: "" is no line, not an empty one.
+  if (a.type === 'html') joined.value = a.value + b.value.slice(prefixLength)
+  else if (start !== undefined && nextLine(text, lineEnd(text, start)) === cut) joined.value = b.value
+  else joined.value = a.value + text.slice(lineEndingStart(text, cut), cut) + b.value
   if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
   return joined
 }
@@ -462,34 +458,23 @@ export function joinParagraphs(text: string, a: Paragraph, b: Paragraph, lineBre
   const x = joined.children[joined.children.length - 1]!
   const y = b.children[0]!
   let from = 1
-  if (lineBreak === 'space') {
-    // Inside one line: the white space between (if any) and the text on either side are one text.
-    const gap = x.position!.end.offset!
+  if (lineBreak === 'space' || lineBreak === 'soft') {
+    // The text between — white space inside one line, or a line ending — takes in the text on
+    // either side. Inside a line the gap starts where A's last node ends, on the cut's line (no
+    // walk back to the line's start: per cut in a line of megabytes, that was quadratic).
+    const gap = lineBreak === 'space' ? x.position!.end.offset! : lineEndingStart(text, cut.offset!)
     const before = x.type === 'text' ? x : undefined
     const after = y.type === 'text' ? y : undefined
     if (before) joined.children.pop()
-    const start = before ? before.position!.start : { line: cut.line, column: cut.column - (cut.offset! - gap), offset: gap }
+    const gapPoint = (): Point => (lineBreak === 'space' ? { line: cut.line, column: cut.column - (cut.offset! - gap), offset: gap } : { line: cut.line - 1, column: gap - lineAt(text, gap) + 1, offset: gap })
+    const start = before ? before.position!.start : gapPoint()
     const end = after ? after.position!.end : { ...cut }
     joined.children.push({ type: 'text', value: (before?.value ?? '') + text.slice(gap, cut.offset) + (after?.value ?? ''), position: { start, end } })
     if (!after) from = 0
-    for (let index = from; index < b.children.length; index++) joined.children.push(b.children[index]!)
-    if (a.position && b.position) joined.position = { start: { ...a.position.start }, end: { ...b.position.end } }
-    return joined
-  }
-  // Not computed for a cut inside a line: walking back a line of megabytes per cut is quadratic.
-  const ending = lineEndingStart(text, cut.offset!)
-  const lineStart = lineAt(text, ending)
-  const pointAt = (offset: number): Point => ({ line: cut.line - 1, column: offset - lineStart + 1, offset })
-  if (lineBreak === 'soft') {
-    // The text of the line ending takes in the text on either side.
-    const before = x.type === 'text' ? x : undefined
-    const after = y.type === 'text' ? y : undefined
-    if (before) joined.children.pop()
-    const start = before ? before.position!.start : pointAt(ending)
-    const end = after ? after.position!.end : { ...cut }
-    joined.children.push({ type: 'text', value: (before?.value ?? '') + text.slice(ending, cut.offset) + (after?.value ?? ''), position: { start, end } })
-    if (!after) from = 0
   } else {
+    const ending = lineEndingStart(text, cut.offset!)
+    const lineStart = lineAt(text, ending)
+    const pointAt = (offset: number): Point => ({ line: cut.line - 1, column: offset - lineStart + 1, offset })
     let breakStart = ending
     if (lineBreak === 'backslash') {
       breakStart = ending - 1
