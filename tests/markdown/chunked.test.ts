@@ -255,6 +255,8 @@ describe('createChunkedParser', () => {
     const cases = [
       'Intro &amp; '.repeat(4000),
       `Start ${'&#x1F600;'.repeat(8000)} end`,
+      // No white space at all (500 000 of them, one line: 2.4 GB whole).
+      '&#x1F600;'.repeat(8000),
       `Words with *emphasis*, \`code\`, <b>html</b>, www.example.com and [links](u) ${'and more words here '.repeat(3000)}`,
     ]
     for (const line of cases) {

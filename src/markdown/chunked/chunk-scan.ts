@@ -392,9 +392,9 @@ function pushSpaceCuts(text: string, content: number, end: number, lineStart: nu
   // Not at the line's second word: the first may be a list item's marker or a definition's `:`,
   // which interrupts a paragraph only with content after it — a piece holding `+ ` alone would
   // read the line as going on the paragraph (the property test found it).
+  // A line without white space has no marker (one needs a space after it): its `;&` cuts stay.
   const firstWord = /^\S+[ \t]+/.exec(ownLine)
-  if (!firstWord) return false
-  let from = Math.max(every, firstWord[0].length + 1)
+  let from = Math.max(every, firstWord ? firstWord[0].length + 1 : 1)
   while (from < ownLine.length) {
     SPACE_CUT.lastIndex = from
     const found = SPACE_CUT.exec(ownLine)
